@@ -1,0 +1,20 @@
+import Bridle
+
+/// A film lookup over a range of years. The grammar bounds each year; that `fromYear` is
+/// not after `toYear` is a cross-field rule the session layer checks before dispatch.
+public enum Films {
+    @Generable
+    public struct Arguments: Equatable, Codable {
+        @Guide(description: "A genre", .anyOf(["comedy", "drama", "horror", "science fiction"]))
+        public let genre: String
+
+        @Guide(description: "The first year", .range(1888...2100))
+        public let fromYear: Int
+
+        @Guide(description: "The last year", .range(1888...2100))
+        public let toYear: Int
+
+        @Guide(description: "Keywords to match", .maximumCount(3), .element(.length(1...24)))
+        public let keywords: [String]
+    }
+}

@@ -1,0 +1,18 @@
+import Bridle
+
+/// Four search suggestions, from FoundationModels' "Generating Swift data structures"
+/// article: a nested generable type, a `GenerationID` the model never writes, `.count(4)`.
+@Generable
+public struct SearchSuggestions: Equatable {
+    @Guide(description: "A list of suggested search terms", .count(4))
+    public var searchTerms: [SearchTerm]
+
+    @Generable
+    public struct SearchTerm: Equatable {
+        /// Assigned by Bridle after decoding, so it is not part of the schema.
+        public var id: GenerationID
+
+        @Guide(description: "A 2 or 3 word search term, like 'Beautiful sunsets'")
+        public var searchTerm: String
+    }
+}

@@ -1,0 +1,69 @@
+// swift-tools-version: 6.1
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+    name: "Bridle",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Bridle", targets: ["Bridle"]),
+        .executable(name: "bridle", targets: ["BridleCommand"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // The schema model: Generable, GenerationSchema, guides, GeneratedContent, JSON Schema.
+        // Depends on nothing but Foundation, so every higher layer can use it.
+        .target(name: "BridleSchema"),
+
+        // What @Generable and @Guide do, as a plain library over swift-syntax (unit-tested).
+        .target(
+            name: "BridleMacroSupport",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // The compiler plug-in: a thin shell over BridleMacroSupport.
+        .macro(
+            name: "BridleMacros",
+            dependencies: [
+                "BridleMacroSupport",
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        // The public face: re-exports the schema layer and declares the macros.
+        .target(name: "Bridle", dependencies: ["BridleSchema", "BridleMacros"]),
+
+        // The types of the Examples (FoundationModels articles' types), shared by the
+        // examples, the demo and the tests.
+        .target(name: "BridleExampleTypes", dependencies: ["Bridle"], path: "Examples/ExampleTypes"),
+
+        .executableTarget(
+            name: "BridleCommand",
+            dependencies: [
+                "Bridle",
+                "BridleExampleTypes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema"]),
+        .testTarget(
+            name: "BridleMacroSupportTests",
+            dependencies: [
+                "BridleMacroSupport",
+                "BridleMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(name: "BridleTests", dependencies: ["Bridle", "BridleExampleTypes"]),
+    ]
+)

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct BridleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bridle",
+        abstract: "Grammar-constrained structured generation for Swift types.",
+        subcommands: [DemoCommand.self, SchemaCommand.self]
+    )
+}

@@ -1,0 +1,112 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// `generationSchema` for a struct: its coded stored properties, in declaration order.
+struct StructSchemaWriter {
+    let declaration: StructDeclSyntax
+    let attribute: AttributeSyntax
+
+    init(_ declaration: StructDeclSyntax, attribute: AttributeSyntax) {
+        self.declaration = declaration
+        self.attribute = attribute
+    }
+
+    func members() -> (members: [String], diagnostics: [Diagnostic]) {
+        let members = declaration.memberBlock.members
+        guard !GenerableExpansion.declares("generationSchema", in: members) else { return ([], []) }
+        var diagnostics: [Diagnostic] = []
+        let codingKeys = CodingKeysTable(named: "CodingKeys", in: members)
+        var properties: [String] = []
+        for property in StoredProperty.all(in: members, diagnostics: &diagnostics) {
+            let key: String
+            if let codingKeys {
+                guard let coded = codingKeys.key(for: property.name) else { continue }
+                key = coded
+            } else {
+                key = property.name
+            }
+            let guideAttributes = property.guides
+            var guides: [ExprSyntax] = []
+            var description = DocComment.text(of: property.trivia).map(SwiftLiteral.string)
+            for guide in guideAttributes {
+                if let given = guide.description { description = given.trimmedDescription }
+                guides += guide.guides
+            }
+            var checker = GuideChecker(target: property.name)
+            checker.check(guides, against: TypeShape(property.type), typeSpelling: property.type.trimmedDescription)
+            diagnostics += checker.diagnostics
+            properties.append(GenerableExpansion.propertyExpression(
+                key: key, description: description, type: property.type, guides: guides))
+        }
+        let access = GenerableExpansion.accessPrefix(of: declaration.modifiers)
+        var arguments = ["type: Self.self"]
+        if let description = GenerableExpansion.typeDescription(attribute, trivia: declaration.leadingTrivia) {
+            arguments.append("description: \(description)")
+        }
+        arguments.append("properties: \(GenerableExpansion.list(properties, indent: "        "))")
+        let expression = "Bridle.GenerationSchema(\n        \(arguments.joined(separator: ",\n        "))\n    )"
+        return ([GenerableExpansion.schemaMember(access: access, expression: expression)], diagnostics)
+    }
+}
+
+/// A stored property that synthesized `Codable` encodes.
+struct StoredProperty {
+    let name: String
+    let type: TypeSyntax
+    let guides: [GuideAttribute]
+    let trivia: Trivia
+
+    /// The coded stored properties among `members`: not static, not computed, not lazy,
+    /// not a `let` with an initial value (which `Decodable` cannot set), not a `GenerationID`.
+    static func all(in members: MemberBlockItemListSyntax, diagnostics: inout [Diagnostic]) -> [StoredProperty] {
+        var result: [StoredProperty] = []
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            let modifiers = Set(variable.modifiers.map(\.name.text))
+            let guides = GuideAttribute.all(in: variable.attributes)
+            if !modifiers.isDisjoint(with: ["static", "class", "lazy"]) { continue }
+            let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+            // `var a, b: Int` gives both the type written after the last name.
+            var pendingType: TypeSyntax?
+            var bindings: [(PatternBindingSyntax, TypeSyntax?)] = []
+            for binding in variable.bindings.reversed() {
+                if let annotation = binding.typeAnnotation { pendingType = annotation.type }
+                bindings.insert((binding, binding.typeAnnotation?.type ?? (binding.initializer == nil ? pendingType : nil)), at: 0)
+            }
+            for (binding, type) in bindings {
+                guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                let name = identifier.identifier.text.trimmingBackticks
+                if let accessors = binding.accessorBlock, isComputed(accessors) {
+                    if let guide = guides.first {
+                        diagnostics.append(Diagnostic(node: guide.node, message: GenerableDiagnostic.guideOnComputedProperty(property: name)))
+                    }
+                    continue
+                }
+                if isLet && binding.initializer != nil { continue }
+                guard let type else {
+                    diagnostics.append(Diagnostic(node: binding, message: GenerableDiagnostic.missingTypeAnnotation(property: name)))
+                    continue
+                }
+                switch TypeShape(type).unwrapped {
+                case .generationID: continue
+                case .unsupported(let spelling):
+                    diagnostics.append(Diagnostic(
+                        node: type, message: GenerableDiagnostic.unsupportedPropertyType(property: name, type: spelling)))
+                    continue
+                default: break
+                }
+                result.append(StoredProperty(name: name, type: type, guides: guides, trivia: variable.leadingTrivia))
+            }
+        }
+        return result
+    }
+
+    /// Accessors other than observers (`willSet`/`didSet`) make a property computed.
+    private static func isComputed(_ block: AccessorBlockSyntax) -> Bool {
+        switch block.accessors {
+        case .getter: return true
+        case .accessors(let list):
+            return list.contains { !["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+        }
+    }
+}

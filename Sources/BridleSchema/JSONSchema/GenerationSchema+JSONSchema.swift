@@ -1,0 +1,136 @@
+import Foundation
+
+extension GenerationSchema {
+    /// The JSON Schema (draft 2020-12) dialect URI written into every exported document.
+    public static let jsonSchemaDialect = "https://json-schema.org/draft/2020-12/schema"
+
+    /// This schema as a JSON Schema document (draft 2020-12), keys in a fixed, readable
+    /// order and properties in declaration order.
+    ///
+    /// Objects also carry `"x-order"`, the property order, so that a JSON decoder that
+    /// does not keep key order (like Foundation's) still reads the order back.
+    ///
+    /// ```swift
+    /// GenerationSchema(root: .integer(IntegerConstraints(of: UInt8.self))).jsonSchema
+    /// // {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"integer","minimum":0,"maximum":255}
+    /// ```
+    public var jsonSchema: GeneratedContent {
+        var members: [(String, GeneratedContent)] = [("$schema", GeneratedContent(Self.jsonSchemaDialect))]
+        members += JSONSchemaWriter.members(of: root)
+        if !definitions.isEmpty {
+            let defs = definitions.keys.sorted().compactMap { name in
+                definitions[name].map { (name, JSONSchemaWriter.document(of: $0)) }
+            }
+            members.append(("$defs", GeneratedContent(properties: defs)))
+        }
+        return GeneratedContent(properties: members)
+    }
+
+    /// ``jsonSchema`` as text: compact on one line, or indented.
+    public func jsonSchemaString(prettyPrinted: Bool = false) -> String {
+        jsonSchema.jsonString(prettyPrinted: prettyPrinted)
+    }
+}
+
+/// Prints ``SchemaNode``s as JSON Schema.
+enum JSONSchemaWriter {
+    static func document(of node: SchemaNode) -> GeneratedContent {
+        GeneratedContent(properties: members(of: node))
+    }
+
+    static func members(of node: SchemaNode) -> [(String, GeneratedContent)] {
+        var head: [(String, GeneratedContent)] = []
+        var body: [(String, GeneratedContent)] = []
+        switch node.kind {
+        case .any:
+            break
+        case .null:
+            head.append(("type", "null"))
+        case .boolean:
+            head.append(("type", "boolean"))
+        case .string(let string):
+            head.append(("type", "string"))
+            body = members(of: string)
+        case .integer(let integer):
+            head.append(("type", "integer"))
+            if let minimum = integer.minimum { body.append(("minimum", number(minimum))) }
+            if let maximum = integer.maximum { body.append(("maximum", number(maximum))) }
+        case .number(let constraints):
+            head.append(("type", "number"))
+            if let minimum = constraints.minimum.flatMap(JSONNumber.init) {
+                body.append((constraints.minimumIsExclusive ? "exclusiveMinimum" : "minimum", GeneratedContent(minimum)))
+            }
+            if let maximum = constraints.maximum.flatMap(JSONNumber.init) {
+                body.append((constraints.maximumIsExclusive ? "exclusiveMaximum" : "maximum", GeneratedContent(maximum)))
+            }
+        case .array(let array):
+            head.append(("type", "array"))
+            if !array.prefixItems.isEmpty {
+                body.append(("prefixItems", GeneratedContent(elements: array.prefixItems.map(document(of:)))))
+            }
+            body.append(("items", document(of: array.items)))
+            if array.minimumCount > 0 { body.append(("minItems", GeneratedContent(array.minimumCount))) }
+            if let maximum = array.maximumCount { body.append(("maxItems", GeneratedContent(maximum))) }
+        case .object(let shape):
+            head.append(("type", "object"))
+            body = members(of: shape)
+        case .enumeration(let values):
+            body.append(values.count == 1 ? ("const", values[0]) : ("enum", GeneratedContent(elements: values)))
+        case .anyOf(let alternatives):
+            body.append(("anyOf", GeneratedContent(elements: alternatives.map(document(of:)))))
+        case .oneOf(let alternatives):
+            body.append(("oneOf", GeneratedContent(elements: alternatives.map(document(of:)))))
+        case .reference(let name):
+            head.append(("$ref", GeneratedContent("#/$defs/\(JSONPointer.escape(name))")))
+        }
+        if let title = node.title { head.append(("title", GeneratedContent(title))) }
+        if let description = node.description { head.append(("description", GeneratedContent(description))) }
+        return head + body
+    }
+
+    private static func members(of string: StringConstraints) -> [(String, GeneratedContent)] {
+        var body: [(String, GeneratedContent)] = []
+        if let format = string.format { body.append(("format", GeneratedContent(format.rawValue))) }
+        if let choices = string.choices {
+            body.append(
+                choices.count == 1
+                    ? ("const", GeneratedContent(choices[0]))
+                    : ("enum", GeneratedContent(elements: choices.map { GeneratedContent($0) })))
+        }
+        if let pattern = string.pattern { body.append(("pattern", GeneratedContent(pattern))) }
+        if let minimum = string.minimumLength { body.append(("minLength", GeneratedContent(minimum))) }
+        if let maximum = string.maximumLength { body.append(("maxLength", GeneratedContent(maximum))) }
+        if let bounds = string.dateBounds {
+            let write = string.format == .date ? RFC3339.formatFullDate : RFC3339.formatDateTime
+            if let lower = bounds.lower, let text = write(lower) {
+                body.append((bounds.lowerIsInclusive ? "formatMinimum" : "formatExclusiveMinimum", GeneratedContent(text)))
+            }
+            if let upper = bounds.upper, let text = write(upper) {
+                body.append((bounds.upperIsInclusive ? "formatMaximum" : "formatExclusiveMaximum", GeneratedContent(text)))
+            }
+        }
+        return body
+    }
+
+    private static func members(of shape: ObjectShape) -> [(String, GeneratedContent)] {
+        var body: [(String, GeneratedContent)] = []
+        if !shape.properties.isEmpty {
+            body.append(("properties", GeneratedContent(properties: shape.properties.map { ($0.name, document(of: $0.node)) })))
+            let required = shape.properties.filter { !$0.isOptional }.map { GeneratedContent($0.name) }
+            if !required.isEmpty { body.append(("required", GeneratedContent(elements: required))) }
+            if shape.properties.count > 1 {
+                body.append(("x-order", GeneratedContent(elements: shape.properties.map { GeneratedContent($0.name) })))
+            }
+        }
+        switch shape.additionalProperties {
+        case nil: body.append(("additionalProperties", false))
+        case let node? where node == .any: break
+        case let node?: body.append(("additionalProperties", document(of: node)))
+        }
+        return body
+    }
+
+    private static func number(_ value: Int128) -> GeneratedContent {
+        GeneratedContent(value)
+    }
+}

@@ -1,0 +1,513 @@
+import Foundation
+
+/// Reads a JSON Schema document into Bridle's schema IR, one keyword at a time, with the
+/// JSON pointer of every node at hand for errors.
+struct JSONSchemaReader {
+    let document: GeneratedContent
+    private var definitions: [String: SchemaNode] = [:]
+    /// Definitions referenced but not read yet: name → (pointer, schema).
+    private var pending: [(name: String, pointer: String, content: GeneratedContent)] = []
+    private var namesByPointer: [String: String] = [:]
+
+    init(document: GeneratedContent) {
+        self.document = document
+    }
+
+    mutating func read() throws -> GenerationSchema {
+        var root = try node(document, at: "#")
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            if next.pointer == "#" { continue }
+            definitions[next.name] = try node(next.content, at: next.pointer)
+        }
+        if let rootName = namesByPointer["#"] {
+            definitions[rootName] = root
+            root = .reference(rootName)
+        }
+        return GenerationSchema(root: root, definitions: definitions)
+    }
+
+    // MARK: Keyword sets
+
+    /// Validation keywords Bridle cannot enforce in a grammar: an error, never skipped.
+    private static let unsupported: [String: String] = [
+        "not": "negation cannot be expressed in a grammar; list the allowed shapes instead",
+        "if": "conditional schemas are not supported; use anyOf with one branch per case",
+        "then": "conditional schemas are not supported; use anyOf with one branch per case",
+        "else": "conditional schemas are not supported; use anyOf with one branch per case",
+        "dependentRequired": "dependent requirements are not supported; use anyOf with one branch per case",
+        "dependentSchemas": "dependent schemas are not supported; use anyOf with one branch per case",
+        "dependencies": "dependencies are not supported; use anyOf with one branch per case",
+        "patternProperties": "pattern properties are not supported; list the properties or use additionalProperties",
+        "propertyNames": "property name schemas are not supported; list the properties instead",
+        "unevaluatedProperties": "unevaluatedProperties is not supported; use additionalProperties",
+        "unevaluatedItems": "unevaluatedItems is not supported; use items",
+        "contains": "contains is not supported; describe every element with items",
+        "minContains": "minContains is not supported; describe every element with items",
+        "maxContains": "maxContains is not supported; describe every element with items",
+        "multipleOf": "multipleOf is not supported; use minimum/maximum or an enum",
+        "minProperties": "minProperties is not supported; mark the properties you need as required",
+        "maxProperties": "maxProperties is not supported; list the allowed properties with additionalProperties: false",
+        "$dynamicRef": "dynamic references are not supported; use $ref to a $defs entry",
+        "$recursiveRef": "recursive references are not supported; use $ref to a $defs entry",
+    ]
+
+    private static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
+    private static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
+    private static let arrayKeywords: Set<String> = ["items", "prefixItems", "minItems", "maxItems", "additionalItems", "uniqueItems"]
+    private static let objectKeywords: Set<String> = ["properties", "required", "additionalProperties"]
+    /// Keywords that constrain a value, as opposed to annotating it.
+    private static let constraining: Set<String> = stringKeywords
+        .union(numberKeywords).union(arrayKeywords).union(objectKeywords)
+        .union(["type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "nullable"])
+
+    private static let supportedFormats = StringFormat.allCases.map(\.rawValue).joined(separator: ", ")
+
+    // MARK: Nodes
+
+    private mutating func node(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+        let members: [(name: String, value: GeneratedContent)]
+        switch content.kind {
+        case .bool(true):
+            return .any
+        case .bool(false):
+            throw JSONSchemaImportError(
+                pointer: pointer, message: "the schema `false` admits no value; remove this property or branch")
+        case .structure:
+            members = content.orderedProperties ?? []
+        default:
+            throw JSONSchemaImportError(pointer: pointer, message: "a schema must be an object or a boolean, found \(content.kind.name)")
+        }
+        let keys = Set(members.map(\.name))
+        for member in members {
+            if let advice = Self.unsupported[member.name] {
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/\(JSONPointer.escape(member.name))", keyword: member.name,
+                    message: "\(member.name) is not supported: \(advice)")
+            }
+        }
+        let value = { (key: String) in content[property: key] }
+        func siblingsCheck(_ keyword: String) throws {
+            let others = keys.intersection(Self.constraining).subtracting([keyword]).sorted()
+            if !others.isEmpty {
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/\(keyword)", keyword: keyword,
+                    message: "\(keyword) beside \(others.joined(separator: ", ")) is not supported; move those keywords into the referenced or alternative schemas")
+            }
+        }
+
+        var result: SchemaNode
+        if let reference = value("$ref") {
+            try siblingsCheck("$ref")
+            result = .reference(try referenceName(reference, at: "\(pointer)/$ref"))
+        } else if let allOf = value("allOf") {
+            try siblingsCheck("allOf")
+            let parts = try elements(allOf, keyword: "allOf", at: pointer)
+            guard parts.count == 1 else {
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/allOf", keyword: "allOf",
+                    message: "allOf with \(parts.count) schemas is not supported; merge them into one schema")
+            }
+            result = try node(parts[0], at: "\(pointer)/allOf/0")
+        } else if let keyword = ["anyOf", "oneOf"].first(where: keys.contains), let list = value(keyword) {
+            try siblingsCheck(keyword)
+            let alternatives = try elements(list, keyword: keyword, at: pointer).enumerated().map { index, alternative in
+                try node(alternative, at: "\(pointer)/\(keyword)/\(index)")
+            }
+            guard !alternatives.isEmpty else {
+                throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "\(keyword) is empty; list at least one schema")
+            }
+            result = SchemaNode(keyword == "anyOf" ? .anyOf(alternatives) : .oneOf(alternatives))
+        } else {
+            result = try typedNode(content, keys: keys, at: pointer)
+        }
+        if case .string(let title)? = value("title")?.kind { result.title = title }
+        if case .string(let description)? = value("description")?.kind { result.description = description }
+        return result
+    }
+
+    private mutating func typedNode(_ content: GeneratedContent, keys: Set<String>, at pointer: String) throws -> SchemaNode {
+        var types = try declaredTypes(content, at: pointer) ?? inferredTypes(keys)
+        if content[property: "nullable"] == true, !types.isEmpty, !types.contains("null") { types.append("null") }
+        if types.contains("integer") && types.contains("number") { types.removeAll { $0 == "integer" } }
+
+        var alternatives: [SchemaNode] = []
+        for type in types {
+            switch type {
+            case "null": alternatives.append(.null)
+            case "boolean": alternatives.append(.boolean)
+            case "string": alternatives.append(try stringNode(content, at: pointer))
+            case "integer": alternatives.append(try integerNode(content, at: pointer))
+            case "number": alternatives.append(try numberNode(content, at: pointer))
+            case "array": alternatives.append(try arrayNode(content, at: pointer))
+            case "object": alternatives.append(try objectNode(content, at: pointer))
+            default: break
+            }
+        }
+        var result: SchemaNode
+        switch alternatives.count {
+        case 0: result = .any
+        case 1: result = alternatives[0]
+        default: result = SchemaNode(.anyOf(alternatives))
+        }
+        if let allowed = try allowedValues(content, at: pointer) {
+            result = try enumeration(allowed, within: result, at: pointer)
+        }
+        return result
+    }
+
+    private func declaredTypes(_ content: GeneratedContent, at pointer: String) throws -> [String]? {
+        guard let type = content[property: "type"] else { return nil }
+        let known: Set<String> = ["null", "boolean", "string", "integer", "number", "array", "object"]
+        let names: [String]
+        switch type.kind {
+        case .string(let name): names = [name]
+        case .array(let list):
+            names = try list.map { item in
+                guard case .string(let name) = item.kind else {
+                    throw JSONSchemaImportError(pointer: "\(pointer)/type", keyword: "type", message: "type lists must hold type names (strings)")
+                }
+                return name
+            }
+        default:
+            throw JSONSchemaImportError(pointer: "\(pointer)/type", keyword: "type", message: "type must be a type name or a list of them")
+        }
+        for name in names where !known.contains(name) {
+            throw JSONSchemaImportError(
+                pointer: "\(pointer)/type", keyword: "type",
+                message: "\"\(name)\" is not a JSON Schema type; use one of \(known.sorted().joined(separator: ", "))")
+        }
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        return unique
+    }
+
+    /// Without `type`, a schema's keywords only constrain the types they describe; keeping
+    /// just those types narrows what is admitted, which is sound.
+    private func inferredTypes(_ keys: Set<String>) -> [String] {
+        var types: [String] = []
+        if !keys.isDisjoint(with: Self.objectKeywords) { types.append("object") }
+        if !keys.isDisjoint(with: Self.arrayKeywords) { types.append("array") }
+        if !keys.isDisjoint(with: Self.stringKeywords) { types.append("string") }
+        if !keys.isDisjoint(with: Self.numberKeywords) { types.append("number") }
+        return types
+    }
+
+    private func allowedValues(_ content: GeneratedContent, at pointer: String) throws -> [GeneratedContent]? {
+        if let constant = content[property: "const"] { return [constant] }
+        guard let list = content[property: "enum"] else { return nil }
+        guard case .array(let values) = list.kind else {
+            throw JSONSchemaImportError(pointer: "\(pointer)/enum", keyword: "enum", message: "enum must be an array of values")
+        }
+        return values
+    }
+
+    /// The enum values that also satisfy the schema's other keywords.
+    private func enumeration(_ values: [GeneratedContent], within node: SchemaNode, at pointer: String) throws -> SchemaNode {
+        let context = GenerationSchema(root: node)
+        let kept = values.filter { context.conforms($0) }
+        guard !kept.isEmpty else {
+            throw JSONSchemaImportError(
+                pointer: pointer, keyword: "enum", message: "no value in enum/const satisfies the schema's other keywords")
+        }
+        var result: SchemaNode
+        let strings = kept.compactMap { value -> String? in
+            if case .string(let string) = value.kind { return string }
+            return nil
+        }
+        if strings.count == kept.count {
+            var constraints = StringConstraints(choices: strings)
+            if case .string(let original) = node.kind { constraints.format = original.format }
+            result = .string(constraints)
+        } else {
+            result = SchemaNode(.enumeration(kept))
+        }
+        result.title = node.title
+        result.description = node.description
+        return result
+    }
+
+    // MARK: Scalars
+
+    private func stringNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+        var constraints = StringConstraints()
+        constraints.minimumLength = try count(content, "minLength", at: pointer)
+        constraints.maximumLength = try count(content, "maxLength", at: pointer)
+        if let pattern = content[property: "pattern"] {
+            guard case .string(let text) = pattern.kind else {
+                throw JSONSchemaImportError(pointer: "\(pointer)/pattern", keyword: "pattern", message: "pattern must be a string")
+            }
+            constraints.pattern = text
+        }
+        if let format = content[property: "format"] {
+            guard case .string(let name) = format.kind, let known = StringFormat(rawValue: name) else {
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/format", keyword: "format",
+                    message: "the format \(format.jsonString) is not supported (supported: \(Self.supportedFormats)); remove it or describe the text with a pattern")
+            }
+            constraints.format = known
+            constraints.dateBounds = try dateBounds(content, format: known, at: pointer)
+        }
+        return .string(constraints)
+    }
+
+    private func dateBounds(_ content: GeneratedContent, format: StringFormat, at pointer: String) throws -> DateBounds? {
+        let keywords = ["formatMinimum", "formatExclusiveMinimum", "formatMaximum", "formatExclusiveMaximum"]
+        guard keywords.contains(where: { content[property: $0] != nil }) else { return nil }
+        guard format.isDate else {
+            throw JSONSchemaImportError(
+                pointer: "\(pointer)/format", keyword: "formatMinimum",
+                message: "format bounds are supported for date and date-time only")
+        }
+        var bounds = DateBounds()
+        for keyword in keywords {
+            guard let value = content[property: keyword] else { continue }
+            guard case .string(let text) = value.kind,
+                let date = format == .date ? RFC3339.parseFullDate(text) : RFC3339.parseDateTime(text)
+            else {
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "\(keyword) must be a \(format.rawValue) string")
+            }
+            let inclusive = !keyword.contains("Exclusive")
+            if keyword.hasSuffix("inimum") {
+                bounds.lower = date
+                bounds.lowerIsInclusive = inclusive
+            } else {
+                bounds.upper = date
+                bounds.upperIsInclusive = inclusive
+            }
+        }
+        return bounds
+    }
+
+    private func integerNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+        let bounds = try numericBounds(content, at: pointer)
+        var constraints = IntegerConstraints()
+        if let (value, exclusive) = bounds.lower {
+            constraints.minimum = IntegerRounding.smallestInteger(above: value, strictly: exclusive)
+        }
+        if let (value, exclusive) = bounds.upper {
+            constraints.maximum = IntegerRounding.largestInteger(below: value, strictly: exclusive)
+        }
+        return .integer(constraints)
+    }
+
+    private func numberNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+        let bounds = try numericBounds(content, at: pointer)
+        var constraints = NumberConstraints()
+        if let (value, exclusive) = bounds.lower {
+            // Beyond Decimal's range, the nearest representable bound is stricter, so sound.
+            let bound = value.decimal ?? (value.isNegative ? -Decimal.greatestFiniteMagnitude : Decimal.greatestFiniteMagnitude)
+            constraints.intersect(minimum: bound, exclusive: exclusive)
+        }
+        if let (value, exclusive) = bounds.upper {
+            let bound = value.decimal ?? (value.isNegative ? -Decimal.greatestFiniteMagnitude : Decimal.greatestFiniteMagnitude)
+            constraints.intersect(maximum: bound, exclusive: exclusive)
+        }
+        return .number(constraints)
+    }
+
+    /// The tightest lower and upper bounds, in draft 2020-12 (numeric `exclusive*`) or
+    /// draft 4 (boolean `exclusive*` beside `minimum`/`maximum`) spelling.
+    private func numericBounds(_ content: GeneratedContent, at pointer: String) throws
+        -> (lower: (JSONNumber, Bool)?, upper: (JSONNumber, Bool)?)
+    {
+        func number(_ keyword: String) throws -> JSONNumber? {
+            guard let value = content[property: keyword] else { return nil }
+            if case .number(let number) = value.kind { return number }
+            if case .bool = value.kind, keyword.hasPrefix("exclusive") { return nil }
+            throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "\(keyword) must be a number")
+        }
+        let draft4ExclusiveMinimum = content[property: "exclusiveMinimum"] == true
+        let draft4ExclusiveMaximum = content[property: "exclusiveMaximum"] == true
+        var lower = try number("minimum").map { ($0, draft4ExclusiveMinimum) }
+        var upper = try number("maximum").map { ($0, draft4ExclusiveMaximum) }
+        // When both spellings bound the same side, the tighter one wins; Decimal compares
+        // them exactly, and a bound beyond Decimal's range is never the tighter one.
+        if let exclusive = try number("exclusiveMinimum"),
+            lower.map({ ($0.0.decimal ?? .greatestFiniteMagnitude) <= (exclusive.decimal ?? .greatestFiniteMagnitude) }) ?? true
+        {
+            lower = (exclusive, true)
+        }
+        if let exclusive = try number("exclusiveMaximum"),
+            upper.map({ ($0.0.decimal ?? -.greatestFiniteMagnitude) >= (exclusive.decimal ?? -.greatestFiniteMagnitude) }) ?? true
+        {
+            upper = (exclusive, true)
+        }
+        return (lower, upper)
+    }
+
+    private func count(_ content: GeneratedContent, _ keyword: String, at pointer: String) throws -> Int? {
+        guard let value = content[property: keyword] else { return nil }
+        guard case .number(let number) = value.kind, let count = number.exactInteger(Int.self), count >= 0 else {
+            throw JSONSchemaImportError(
+                pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "\(keyword) must be a non-negative integer")
+        }
+        return count
+    }
+
+    // MARK: Containers
+
+    private mutating func arrayNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+        if content[property: "uniqueItems"] == true {
+            throw JSONSchemaImportError(
+                pointer: "\(pointer)/uniqueItems", keyword: "uniqueItems",
+                message: "uniqueItems is not supported: a grammar cannot rule out repeats; check uniqueness after decoding")
+        }
+        var constraints = ArrayConstraints(items: .any)
+        var prefix: [GeneratedContent] = []
+        var prefixKeyword = "prefixItems"
+        if let prefixItems = content[property: "prefixItems"] {
+            prefix = try elements(prefixItems, keyword: "prefixItems", at: pointer)
+        }
+        if let items = content[property: "items"] {
+            if case .array(let tuple) = items.kind {
+                // Draft 4 to 2019-09 tuples: `items` is the prefix, `additionalItems` the rest.
+                prefix = tuple
+                prefixKeyword = "items"
+                if let additional = content[property: "additionalItems"] {
+                    constraints.items = try itemsNode(additional, at: "\(pointer)/additionalItems", count: tuple.count, into: &constraints)
+                }
+            } else {
+                constraints.items = try itemsNode(items, at: "\(pointer)/items", count: prefix.count, into: &constraints)
+            }
+        }
+        constraints.prefixItems = try prefix.enumerated().map { index, item in
+            try node(item, at: "\(pointer)/\(prefixKeyword)/\(index)")
+        }
+        constraints.minimumCount = try count(content, "minItems", at: pointer) ?? 0
+        if let maximum = try count(content, "maxItems", at: pointer) {
+            constraints.maximumCount = min(constraints.maximumCount ?? maximum, maximum)
+        }
+        return .array(constraints)
+    }
+
+    /// The schema of elements after the prefix; `false` caps the count at the prefix.
+    private mutating func itemsNode(
+        _ content: GeneratedContent, at pointer: String, count prefixCount: Int, into constraints: inout ArrayConstraints
+    ) throws -> SchemaNode {
+        if content == false {
+            constraints.maximumCount = prefixCount
+            return .any
+        }
+        return try node(content, at: pointer)
+    }
+
+    private mutating func objectNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+        var shape = ObjectShape(additionalProperties: .any)
+        if let additional = content[property: "additionalProperties"] {
+            shape.additionalProperties = additional == false ? nil : try node(additional, at: "\(pointer)/additionalProperties")
+        }
+        var required: [String] = []
+        if let list = content[property: "required"] {
+            required = try elements(list, keyword: "required", at: pointer).map { item in
+                guard case .string(let name) = item.kind else {
+                    throw JSONSchemaImportError(pointer: "\(pointer)/required", keyword: "required", message: "required must list property names")
+                }
+                return name
+            }
+        }
+        var declared: [(name: String, value: GeneratedContent)] = []
+        if let properties = content[property: "properties"] {
+            guard let members = properties.orderedProperties else {
+                throw JSONSchemaImportError(pointer: "\(pointer)/properties", keyword: "properties", message: "properties must be an object")
+            }
+            declared = Self.ordered(members, by: content[property: "x-order"])
+        }
+        for (name, value) in declared {
+            let child = try node(value, at: "\(pointer)/properties/\(JSONPointer.escape(name))")
+            shape.properties.append(SchemaProperty(name: name, node: child, isOptional: !required.contains(name)))
+        }
+        for name in required where !declared.contains(where: { $0.name == name }) {
+            guard let additional = shape.additionalProperties else {
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/required", keyword: "required",
+                    message: "\"\(name)\" is required but not in properties, and additionalProperties is false; no object satisfies both")
+            }
+            shape.properties.append(SchemaProperty(name: name, node: additional))
+        }
+        return .object(shape)
+    }
+
+    /// Properties in `x-order` first (Bridle's own export writes it), then document order.
+    private static func ordered(
+        _ members: [(name: String, value: GeneratedContent)], by order: GeneratedContent?
+    ) -> [(name: String, value: GeneratedContent)] {
+        guard case .array(let names)? = order?.kind else { return members }
+        var result: [(name: String, value: GeneratedContent)] = []
+        for case .string(let name) in names.map(\.kind) {
+            if let member = members.first(where: { $0.name == name }), !result.contains(where: { $0.name == name }) {
+                result.append(member)
+            }
+        }
+        return result + members.filter { member in !result.contains(where: { $0.name == member.name }) }
+    }
+
+    private func elements(_ content: GeneratedContent, keyword: String, at pointer: String) throws -> [GeneratedContent] {
+        guard case .array(let items) = content.kind else {
+            throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "\(keyword) must be an array")
+        }
+        return items
+    }
+
+    // MARK: References
+
+    /// The definition name for a local reference (`#`, `#/$defs/Name`, any `#/…` pointer),
+    /// queuing the target to be read.
+    private mutating func referenceName(_ reference: GeneratedContent, at pointer: String) throws -> String {
+        guard case .string(let target) = reference.kind, target.hasPrefix("#") else {
+            throw JSONSchemaImportError(
+                pointer: pointer, keyword: "$ref",
+                message: "only references inside the document (#/…) are supported; inline the external schema \(reference.jsonString)")
+        }
+        if let known = namesByPointer[target] { return known }
+        let path = target.dropFirst()
+        guard path.isEmpty || path.hasPrefix("/") else {
+            throw JSONSchemaImportError(
+                pointer: pointer, keyword: "$ref", message: "anchor references (\(target)) are not supported; use a JSON pointer such as #/$defs/Name")
+        }
+        let tokens = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+            JSONPointer.unescape(String($0)).removingPercentEncoding ?? String($0)
+        }
+        var current = document
+        for token in tokens {
+            if let child = current[property: token] {
+                current = child
+            } else if case .array(let items) = current.kind, let index = Int(token), items.indices.contains(index) {
+                current = items[index]
+            } else {
+                throw JSONSchemaImportError(pointer: pointer, keyword: "$ref", message: "\(target) points to nothing in this document")
+            }
+        }
+        let name = uniqueName(for: tokens)
+        namesByPointer[target] = name
+        pending.append((name, target, current))
+        return name
+    }
+
+    private func uniqueName(for tokens: [String]) -> String {
+        let isDefinition = tokens.count == 2 && (tokens[0] == "$defs" || tokens[0] == "definitions")
+        let base = tokens.isEmpty ? "root" : isDefinition ? tokens[1] : tokens.joined(separator: ".")
+        var name = base
+        var suffix = 2
+        while namesByPointer.values.contains(name) {
+            name = "\(base)-\(suffix)"
+            suffix += 1
+        }
+        return name
+    }
+}
+
+extension GeneratedContent.Kind {
+    /// A JSON type name for messages.
+    var name: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .structure: return "an object"
+        }
+    }
+}

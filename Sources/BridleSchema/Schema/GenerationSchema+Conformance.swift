@@ -1,0 +1,133 @@
+import Foundation
+
+extension GenerationSchema {
+    /// Every way `content` breaks this schema, each with the JSON pointer of the offending
+    /// value. Empty when `content` conforms. This re-checks every guide (ranges, counts,
+    /// choices, patterns, formats, date bounds) independently of any grammar.
+    ///
+    /// ```swift
+    /// let schema = GenerationSchema(root: .integer(IntegerConstraints(minimum: 1, maximum: 10)))
+    /// schema.violations(of: 11)   // [#: 11 is above the maximum 10]
+    /// ```
+    public func violations(of content: GeneratedContent) -> [SchemaIssue] {
+        var found: [SchemaIssue] = []
+        ConformanceChecker(schema: self).check(content, against: root, at: "#", into: &found, depth: 0)
+        return found
+    }
+
+    /// Whether `content` satisfies this schema.
+    public func conforms(_ content: GeneratedContent) -> Bool {
+        violations(of: content).isEmpty
+    }
+}
+
+private struct ConformanceChecker {
+    let schema: GenerationSchema
+    /// References are followed at most this deep, so a definition that only refers to
+    /// itself ends with a violation rather than a stack overflow.
+    static let depthLimit = 256
+
+    func check(_ content: GeneratedContent, against node: SchemaNode, at pointer: String, into found: inout [SchemaIssue], depth: Int) {
+        func fail(_ message: String) { found.append(SchemaIssue(path: pointer, message: message)) }
+        guard depth < Self.depthLimit else { return fail("nesting exceeds \(Self.depthLimit) levels") }
+        switch (node.kind, content.kind) {
+        case (.any, _), (.null, .null), (.boolean, .bool):
+            break
+        case (.string(let constraints), .string(let text)):
+            checkString(text, constraints, fail: fail)
+        case (.integer(let constraints), .number(let number)):
+            guard let value = number.int128 else {
+                return fail("\(number) is not an integer\(number.decimal == nil ? "" : " in range")")
+            }
+            if !constraints.contains(value) { fail("\(number) is outside \(constraints.rangeDescription)") }
+        case (.number(let constraints), .number(let number)):
+            if !constraints.contains(number) { fail("\(number) is outside the allowed range") }
+        case (.array(let constraints), .array(let items)):
+            if items.count < constraints.minimumCount { fail("has \(items.count) elements; at least \(constraints.minimumCount) needed") }
+            if let maximum = constraints.maximumCount, items.count > maximum { fail("has \(items.count) elements; at most \(maximum) allowed") }
+            for (index, item) in items.enumerated() {
+                let itemNode = index < constraints.prefixItems.count ? constraints.prefixItems[index] : constraints.items
+                check(item, against: itemNode, at: "\(pointer)/\(index)", into: &found, depth: depth + 1)
+            }
+        case (.object(let shape), .structure(let properties, let keys)):
+            for property in shape.properties {
+                if let value = properties[property.name] {
+                    check(value, against: property.node, at: "\(pointer)/\(JSONPointer.escape(property.name))", into: &found, depth: depth + 1)
+                } else if !property.isOptional {
+                    fail("the required property \"\(property.name)\" is missing")
+                }
+            }
+            for key in keys where !shape.properties.contains(where: { $0.name == key }) {
+                guard let additional = shape.additionalProperties else {
+                    fail("the property \"\(key)\" is not allowed")
+                    continue
+                }
+                if let value = properties[key] {
+                    check(value, against: additional, at: "\(pointer)/\(JSONPointer.escape(key))", into: &found, depth: depth + 1)
+                }
+            }
+        case (.enumeration(let values), _):
+            if !values.contains(content) { fail("\(content.jsonString) is not one of the allowed values") }
+        case (.anyOf(let alternatives), _):
+            let matches = alternatives.contains { alternative in
+                var scratch: [SchemaIssue] = []
+                check(content, against: alternative, at: pointer, into: &scratch, depth: depth + 1)
+                return scratch.isEmpty
+            }
+            if !matches { fail("\(content.jsonString) matches none of the alternatives") }
+        case (.oneOf(let alternatives), _):
+            let matches = alternatives.filter { alternative in
+                var scratch: [SchemaIssue] = []
+                check(content, against: alternative, at: pointer, into: &scratch, depth: depth + 1)
+                return scratch.isEmpty
+            }.count
+            if matches != 1 { fail("\(content.jsonString) matches \(matches) alternatives; exactly one is required") }
+        case (.reference(let name), _):
+            guard let target = schema.definitions[name] else { return fail("refers to the undefined \"\(name)\"") }
+            check(content, against: target, at: pointer, into: &found, depth: depth + 1)
+        default:
+            fail("expected \(node.kind.summary), found \(content.kind.name)")
+        }
+    }
+
+    private func checkString(_ text: String, _ constraints: StringConstraints, fail: (String) -> Void) {
+        if let choices = constraints.choices, !choices.contains(text) {
+            fail("\"\(text)\" is not one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        let length = text.unicodeScalars.count
+        if let minimum = constraints.minimumLength, length < minimum { fail("is \(length) characters; at least \(minimum) needed") }
+        if let maximum = constraints.maximumLength, length > maximum { fail("is \(length) characters; at most \(maximum) allowed") }
+        if let pattern = constraints.pattern {
+            if let regex = try? Regex(pattern) {
+                if (try? regex.firstMatch(in: text)) == nil { fail("\"\(text)\" does not match the pattern \(pattern)") }
+            } else {
+                fail("the pattern \(pattern) is not a valid regular expression")
+            }
+        }
+        if let format = constraints.format {
+            let date: Date?
+            switch format {
+            case .date: date = RFC3339.parseFullDate(text)
+            case .dateTime: date = RFC3339.parseDateTime(text)
+            case .time: date = nil
+            case .uuid: date = nil
+            }
+            let valid: Bool
+            switch format {
+            case .date, .dateTime: valid = date != nil
+            case .time: valid = RFC3339.isValidFullTime(text)
+            case .uuid: valid = RFC3339.isValidUUID(text)
+            }
+            if !valid { fail("\"\(text)\" is not a valid \(format.rawValue)") }
+            if let date, let bounds = constraints.dateBounds, !bounds.contains(date) {
+                fail("\"\(text)\" is outside the allowed dates")
+            }
+        }
+    }
+}
+
+extension IntegerConstraints {
+    var rangeDescription: String {
+        "\(minimum.map(String.init) ?? "…")...\(maximum.map(String.init) ?? "…")"
+    }
+}

@@ -1,0 +1,35 @@
+/// What a JSON integer may be: inclusive bounds, exact for every Swift integer width.
+///
+/// `Int128` holds both `Int64.min` and `UInt64.max`, so no width's bounds overflow.
+///
+/// ```swift
+/// IntegerConstraints(minimum: 0, maximum: 255)   // UInt8
+/// // {"type":"integer","minimum":0,"maximum":255}
+/// ```
+public struct IntegerConstraints: Sendable, Hashable {
+    public var minimum: Int128?
+    public var maximum: Int128?
+
+    public init(minimum: Int128? = nil, maximum: Int128? = nil) {
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    /// The bounds of a fixed-width integer type.
+    public init<I: FixedWidthInteger>(of type: I.Type) {
+        self.init(minimum: Int128(I.min), maximum: Int128(I.max))
+    }
+
+    /// Narrows the bounds to also satisfy `other`.
+    mutating func intersect(minimum newMinimum: Int128?, maximum newMaximum: Int128?) {
+        if let newMinimum { minimum = Swift.max(minimum ?? newMinimum, newMinimum) }
+        if let newMaximum { maximum = Swift.min(maximum ?? newMaximum, newMaximum) }
+    }
+
+    /// Whether `value` lies within the bounds.
+    public func contains(_ value: Int128) -> Bool {
+        if let minimum, value < minimum { return false }
+        if let maximum, value > maximum { return false }
+        return true
+    }
+}
