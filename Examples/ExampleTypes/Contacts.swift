@@ -1,6 +1,6 @@
 import Bridle
 
-/// Finding contacts by generation: a simple enum, generated as one of its case names.
+// Finding contacts by generation: a simple enum, generated as one of its case names.
 public enum Contacts {
     @Generable
     public enum Generation: Equatable, CaseIterable {

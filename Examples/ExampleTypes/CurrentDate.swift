@@ -1,7 +1,7 @@
 import Bridle
 
-/// The arguments of a current-date tool: an enum with associated values, which Bridle
-/// generates in Swift's synthesized `Codable` shape, `{"beforeNow":{"seconds":3600}}`.
+// The arguments of a current-date tool: an enum with associated values, which Bridle
+// generates in Swift's synthesized `Codable` shape, `{"beforeNow":{"seconds":3600}}`.
 public enum CurrentDate {
     @Generable
     public enum DateKind: Equatable {

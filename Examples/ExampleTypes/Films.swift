@@ -1,7 +1,7 @@
 import Bridle
 
-/// A film lookup over a range of years. The grammar bounds each year; that `fromYear` is
-/// not after `toYear` is a cross-field rule the session layer checks before dispatch.
+// A film lookup over a range of years. The grammar bounds each year; that `fromYear` is
+// not after `toYear` is a cross-field rule the session layer checks before dispatch.
 public enum Films {
     @Generable
     public struct Arguments: Equatable, Codable {

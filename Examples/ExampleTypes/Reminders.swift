@@ -1,8 +1,8 @@
 import Bridle
 import Foundation
 
-/// The arguments of a reminders search: `.anyOf` on a string and `.range` on an optional
-/// integer, from FoundationModels' tool-calling article.
+// The arguments of a reminders search: `.anyOf` on a string and `.range` on an optional
+// integer, from FoundationModels' tool-calling article.
 public enum Reminders {
     @Generable
     public struct Arguments: Equatable {

@@ -1,7 +1,7 @@
 import Bridle
 
-/// Four search suggestions, from FoundationModels' "Generating Swift data structures"
-/// article: a nested generable type, a `GenerationID` the model never writes, `.count(4)`.
+// Four search suggestions, from FoundationModels' "Generating Swift data structures"
+// article: a nested generable type, a `GenerationID` the model never writes, `.count(4)`.
 @Generable
 public struct SearchSuggestions: Equatable {
     @Guide(description: "A list of suggested search terms", .count(4))

@@ -143,7 +143,7 @@ struct EnumSchemaWriter {
             for (index, parameter) in parameters.enumerated() {
                 let label = (parameter.firstName?.text).map(\.trimmingBackticks).flatMap { $0 == "_" ? nil : $0 } ?? "_\(index)"
                 let valueKey = valueKeys?.key(for: label) ?? label
-                var guides: [ExprSyntax] = []
+                var guides: [GuideExpression] = []
                 var description: String?
                 for (position, (guide, _)) in unclaimed.enumerated() where guide.associatedValue == label {
                     guides += guide.guides
@@ -178,7 +178,8 @@ struct EnumSchemaWriter {
     /// `Codable` as the case name, the shape the schema describes.
     private func stringCodingMembers(_ names: [String], access: String) -> [String] {
         let typeName = declaration.name.text
-        let failure = SwiftLiteral.string(" is not a case of \(typeName); expected one of: \(names.joined(separator: ", "))")
+        // Case names are identifiers, so they need no escaping inside the literal.
+        let failure = "is not a case of \(typeName); expected one of: \(names.joined(separator: ", "))"
         let decodeCases = names.map { "case \(SwiftLiteral.string($0)): self = .\($0.escapedIfKeyword)" }
         let encodeCases = names.map { "case .\($0.escapedIfKeyword): try container.encode(\(SwiftLiteral.string($0)))" }
         let decoder = """
@@ -188,7 +189,7 @@ struct EnumSchemaWriter {
                 switch name {
                 \(decodeCases.joined(separator: "\n    "))
                 default:
-                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "\\"\\(name)\\"" + \(failure))
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "\\"\\(name)\\" \(failure)")
                 }
             }
             """

@@ -99,13 +99,13 @@ public enum GenerableExpansion {
 
     /// `Bridle.GenerationSchema.Property(…)` for one coded value.
     static func propertyExpression(
-        key: String, description: String?, type: TypeSyntax, guides: [ExprSyntax]
+        key: String, description: String?, type: TypeSyntax, guides: [GuideExpression]
     ) -> String {
         var arguments = ["name: \(SwiftLiteral.string(key))"]
         if let description { arguments.append("description: \(description)") }
         arguments.append("type: \(type.trimmedDescription).self")
         if !guides.isEmpty {
-            arguments.append("guides: [\(guides.map(\.trimmedDescription).joined(separator: ", "))]")
+            arguments.append("guides: [\(guides.map(\.expression.trimmedDescription).joined(separator: ", "))]")
         }
         return "Bridle.GenerationSchema.Property(\(arguments.joined(separator: ", ")))"
     }

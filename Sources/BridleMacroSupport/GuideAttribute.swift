@@ -8,19 +8,20 @@ struct GuideAttribute {
     /// `associatedValue: "label"` (enum cases only).
     let associatedValue: String?
     /// The guide expressions, regex literals already rewritten to `.pattern("…")`.
-    let guides: [ExprSyntax]
+    let guides: [GuideExpression]
 
     init?(_ attribute: AttributeSyntax) {
         guard attribute.attributeName.trimmedDescription.split(separator: ".").last == "Guide" else { return nil }
         node = attribute
         var description: ExprSyntax?
         var associatedValue: String?
-        var guides: [ExprSyntax] = []
+        var guides: [GuideExpression] = []
         for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
             switch argument.label?.text {
             case "description": description = argument.expression
             case "associatedValue": associatedValue = argument.expression.stringLiteralValue
-            default: guides.append(Self.rewritingRegexLiterals(argument.expression))
+            default:
+                guides.append(GuideExpression(expression: Self.rewritingRegexLiterals(argument.expression), source: argument.expression))
             }
         }
         self.description = description
@@ -47,6 +48,12 @@ struct GuideAttribute {
         }
         return expression
     }
+}
+
+/// A guide as the generated code spells it, and where the user wrote it (for diagnostics).
+struct GuideExpression {
+    let expression: ExprSyntax
+    let source: ExprSyntax
 }
 
 extension ExprSyntax {

@@ -12,12 +12,13 @@ struct GuideChecker {
         self.target = target
     }
 
-    mutating func check(_ guides: [ExprSyntax], against type: TypeShape, typeSpelling: String) {
+    mutating func check(_ guides: [GuideExpression], against type: TypeShape, typeSpelling: String) {
         var lowerBounds: [(guide: String, value: Double)] = []
         var upperBounds: [(guide: String, value: Double)] = []
-        for guide in guides {
-            guard let (name, arguments) = Self.call(guide) else { continue }
-            let spelling = guide.trimmedDescription
+        for written in guides {
+            let guide = written.source
+            guard let (name, arguments) = Self.call(written.expression) else { continue }
+            let spelling = written.expression.trimmedDescription
             if let appliesTo = Self.requirement(of: name, for: type.unwrapped) {
                 diagnose(guide, .guideDoesNotApply(guide: spelling, target: target, type: typeSpelling, appliesTo: appliesTo))
                 continue
@@ -55,7 +56,7 @@ struct GuideChecker {
             case "element":
                 if case .array(let element) = type.unwrapped, let inner = argument {
                     var nested = GuideChecker(target: "\(target)[]")
-                    nested.check([inner], against: element, typeSpelling: "element of \(typeSpelling)")
+                    nested.check([GuideExpression(expression: inner, source: inner)], against: element, typeSpelling: "element of \(typeSpelling)")
                     diagnostics += nested.diagnostics
                 }
             default:
@@ -65,7 +66,7 @@ struct GuideChecker {
         if let lower = lowerBounds.max(by: { $0.value < $1.value }), let upper = upperBounds.min(by: { $0.value < $1.value }),
             lower.value > upper.value, lower.guide != upper.guide, let guide = guides.last
         {
-            diagnose(guide, .conflictingBounds(lowerGuide: lower.guide, upperGuide: upper.guide))
+            diagnose(guide.source, .conflictingBounds(lowerGuide: lower.guide, upperGuide: upper.guide))
         }
     }
 

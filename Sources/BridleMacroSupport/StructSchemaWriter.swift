@@ -26,7 +26,7 @@ struct StructSchemaWriter {
                 key = property.name
             }
             let guideAttributes = property.guides
-            var guides: [ExprSyntax] = []
+            var guides: [GuideExpression] = []
             var description = DocComment.text(of: property.trivia).map(SwiftLiteral.string)
             for guide in guideAttributes {
                 if let given = guide.description { description = given.trimmedDescription }

@@ -40,14 +40,18 @@ struct FoundationModelsTypesTests {
                         "description": "A 2 or 3 word search term, like 'Beautiful sunsets'"
                       }
                     },
-                    "required": ["searchTerm"],
+                    "required": [
+                      "searchTerm"
+                    ],
                     "additionalProperties": false
                   },
                   "minItems": 4,
                   "maxItems": 4
                 }
               },
-              "required": ["searchTerms"],
+              "required": [
+                "searchTerms"
+              ],
               "additionalProperties": false
             }
             """#)
@@ -78,7 +82,7 @@ struct FoundationModelsTypesTests {
         #expect(Reminders.Arguments.generationSchema.jsonSchemaString() == #"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","title":"Arguments","properties":{"status":{"type":"string","description":"Filter by status","enum":["all","completed","incomplete"]},"count":{"type":"integer","description":"How many reminders to return","minimum":1,"maximum":10},"dueBefore":{"type":"string","description":"Only reminders due on or before this moment (ISO 8601).","format":"date-time"}},"required":["status"],"x-order":["status","count","dueBefore"],"additionalProperties":false}"#)
         let value = try Reminders.Arguments(GeneratedContent(json: #"{"status":"all","dueBefore":"2026-12-24T18:00:00+01:00"}"#))
         #expect(value.status == "all" && value.count == nil)
-        #expect(value.dueBefore == Date(timeIntervalSince1970: 1_766_595_600))
+        #expect(value.dueBefore == Date(timeIntervalSince1970: 1_798_131_600))
         #expect(!Reminders.Arguments.generationSchema.conforms(try GeneratedContent(json: #"{"status":"some"}"#)))
         #expect(!Reminders.Arguments.generationSchema.conforms(try GeneratedContent(json: #"{"status":"all","count":11}"#)))
     }

@@ -46,9 +46,11 @@ enum SchemaResolution {
     /// `Outer.Inner<Int>` for a type `Module.Outer.Inner<Swift.Int>`: unique within a
     /// program in practice, and safe inside a JSON pointer.
     static func definitionName(of type: Any.Type) -> String {
-        let full = String(reflecting: type)
-        let withoutModule = full.split(separator: ".", maxSplits: 1).last.map(String.init) ?? full
-        return String(withoutModule.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
+        // Private and local types print an "(unknown context at $…)" component: drop it
+        // with the module name, so the name reads as the source spells the type.
+        let components = String(reflecting: type).split(separator: ".").dropFirst().filter { !$0.hasPrefix("(") }
+        let name = components.isEmpty ? simpleName(of: type) : components.joined(separator: ".")
+        return String(name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
     }
 
     static func simpleName(of type: Any.Type) -> String {

@@ -1,0 +1,148 @@
+import Testing
+
+@Suite("@Generable on structs")
+struct StructSchemaWriterTests {
+    @Test func propertiesGuidesAndDescriptions() {
+        expectExpansion(
+            """
+            @Generable(description: "Search arguments")
+            public struct Arguments {
+                @Guide(description: "Filter by status", .anyOf(["all", "completed"]))
+                public let status: String
+                /// How many to return.
+                @Guide(.range(1...10))
+                public var count: Int?
+                var id: GenerationID
+                let fixed = 1
+                var computed: Int { 2 }
+                static var shared = 0
+                var a, b: Bool
+            }
+            """,
+            expands: """
+            public struct Arguments {
+                public let status: String
+                /// How many to return.
+                public var count: Int?
+                var id: GenerationID
+                let fixed = 1
+                var computed: Int { 2 }
+                static var shared = 0
+                var a, b: Bool
+
+                public nonisolated static var generationSchema: Bridle.GenerationSchema {
+                    Bridle.GenerationSchema(
+                        type: Self.self,
+                        description: "Search arguments",
+                        properties: [
+                            Bridle.GenerationSchema.Property(name: "status", description: "Filter by status", type: String.self, guides: [.anyOf(["all", "completed"])]),
+                            Bridle.GenerationSchema.Property(name: "count", description: "How many to return.", type: Int?.self, guides: [.range(1 ... 10)]),
+                            Bridle.GenerationSchema.Property(name: "a", type: Bool.self),
+                            Bridle.GenerationSchema.Property(name: "b", type: Bool.self)
+                        ]
+                    )
+                }
+            }
+
+            extension Arguments: Bridle.Generable {
+            }
+            """
+        )
+    }
+
+    @Test func codingKeysAndRegexLiterals() {
+        expectExpansion(
+            """
+            @Generable
+            struct Ticket {
+                enum CodingKeys: String, CodingKey {
+                    case code = "ticket_code"
+                    case title
+                }
+                @Guide(/[A-Z]{3}-[0-9]+/)
+                var code: String
+                @Guide(description: "Title", .pattern(#/\\w+ "x"/#))
+                var title: String
+                var skipped: Int = 0
+            }
+            """,
+            expands: #"""
+            struct Ticket {
+                enum CodingKeys: String, CodingKey {
+                    case code = "ticket_code"
+                    case title
+                }
+                var code: String
+                var title: String
+                var skipped: Int = 0
+
+                nonisolated static var generationSchema: Bridle.GenerationSchema {
+                    Bridle.GenerationSchema(
+                        type: Self.self,
+                        properties: [
+                            Bridle.GenerationSchema.Property(name: "ticket_code", type: String.self, guides: [.pattern("[A-Z]{3}-[0-9]+")]),
+                            Bridle.GenerationSchema.Property(name: "title", description: "Title", type: String.self, guides: [.pattern("\\w+ \"x\"")])
+                        ]
+                    )
+                }
+            }
+
+            extension Ticket: Bridle.Generable {
+            }
+            """#
+        )
+    }
+
+    @Test func aSchemaTheUserWroteIsKept() {
+        expectExpansion(
+            """
+            @Generable
+            struct Manual {
+                var name: String
+                static var generationSchema: GenerationSchema { String.generationSchema }
+            }
+            """,
+            expands: """
+            struct Manual {
+                var name: String
+                static var generationSchema: GenerationSchema { String.generationSchema }
+            }
+
+            extension Manual: Bridle.Generable {
+            }
+            """
+        )
+    }
+
+    @Test func nestedTypesExtendTheirQualifiedName() {
+        expectExpansion(
+            """
+            struct Outer {
+                @Generable
+                struct Inner {
+                    var value: [String: Double]
+                }
+            }
+            """,
+            expands: """
+            struct Outer {
+                struct Inner {
+                    var value: [String: Double]
+
+                    nonisolated static var generationSchema: Bridle.GenerationSchema {
+                        Bridle.GenerationSchema(
+                            type: Self.self,
+                            properties: [
+                                Bridle.GenerationSchema.Property(name: "value", type: [String: Double].self)
+                            ]
+                        )
+                    }
+                }
+            }
+
+            extension Outer.Inner: Bridle.Generable {
+            }
+            """
+        )
+    }
+}
