@@ -18,6 +18,10 @@ let package = Package(
         // Depends on nothing but Foundation, so every higher layer can use it.
         .target(name: "BridleSchema"),
 
+        // GBNF grammars: a typed IR, the schema → grammar compiler, printer, parser, lint,
+        // matcher and sampler. Knows nothing of llama.cpp.
+        .target(name: "BridleGrammar", dependencies: ["BridleSchema"]),
+
         // What @Generable and @Guide do, as a plain library over swift-syntax (unit-tested).
         .target(
             name: "BridleMacroSupport",
@@ -37,7 +41,7 @@ let package = Package(
             ]
         ),
         // The public face: re-exports the schema layer and declares the macros.
-        .target(name: "Bridle", dependencies: ["BridleSchema", "BridleMacros"]),
+        .target(name: "Bridle", dependencies: ["BridleSchema", "BridleGrammar", "BridleMacros"]),
 
         // The types of the Examples (FoundationModels articles' types), shared by the
         // examples, the demo and the tests.
@@ -53,6 +57,7 @@ let package = Package(
         ),
 
         .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema"]),
+        .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar"]),
         .testTarget(
             name: "BridleMacroSupportTests",
             dependencies: [

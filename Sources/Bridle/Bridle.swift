@@ -1,3 +1,4 @@
+@_exported import BridleGrammar
 @_exported import BridleSchema
 
 /// Makes a struct or enum `Generable`: its `generationSchema` describes exactly the JSON

@@ -44,4 +44,7 @@ extension Int128 {
 
 extension JSONNumber {
     var isNegative: Bool { text.hasPrefix("-") }
+
+    /// Written as an integer: digits and an optional minus sign, no fraction or exponent.
+    var isIntegerLiteral: Bool { !text.contains { $0 == "." || $0 == "e" || $0 == "E" } }
 }

@@ -36,8 +36,10 @@ private struct ConformanceChecker {
         case (.string(let constraints), .string(let text)):
             checkString(text, constraints, fail: fail)
         case (.integer(let constraints), .number(let number)):
-            guard let value = number.int128 else {
-                return fail("\(number) is not an integer\(number.decimal == nil ? "" : " in range")")
+            // Integers are written as integers: `1.0` and `1e2` are numbers here, as in
+            // draft 4 and in every grammar Bridle emits (2020-12 would call them integers).
+            guard number.isIntegerLiteral, let value = number.int128 else {
+                return fail("\(number) is not an integer literal")
             }
             if !constraints.contains(value) { fail("\(number) is outside \(constraints.rangeDescription)") }
         case (.number(let constraints), .number(let number)):

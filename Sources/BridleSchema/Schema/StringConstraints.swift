@@ -32,37 +32,3 @@ public struct StringConstraints: Sendable, Hashable {
         self.dateBounds = dateBounds
     }
 }
-
-/// A textual format Bridle knows how to constrain and check.
-public enum StringFormat: String, Sendable, Hashable, CaseIterable {
-    /// RFC 3339 `full-date`: `2026-11-22`.
-    case date
-    /// RFC 3339 `date-time`: `2026-11-22T04:38:23Z`. What `Date` properties use.
-    case dateTime = "date-time"
-    /// RFC 3339 `full-time`: `04:38:23Z`.
-    case time
-    /// `8-4-4-4-12` hexadecimal digits: what `UUID` encodes to.
-    case uuid
-}
-
-/// Earliest and latest instants a date or date-time may name.
-public struct DateBounds: Sendable, Hashable {
-    public var lower: Date?
-    public var lowerIsInclusive: Bool
-    public var upper: Date?
-    public var upperIsInclusive: Bool
-
-    public init(lower: Date? = nil, lowerIsInclusive: Bool = true, upper: Date? = nil, upperIsInclusive: Bool = true) {
-        self.lower = lower
-        self.lowerIsInclusive = lowerIsInclusive
-        self.upper = upper
-        self.upperIsInclusive = upperIsInclusive
-    }
-
-    /// Whether `date` lies within the bounds.
-    public func contains(_ date: Date) -> Bool {
-        if let lower, lowerIsInclusive ? date < lower : date <= lower { return false }
-        if let upper, upperIsInclusive ? date > upper : date >= upper { return false }
-        return true
-    }
-}

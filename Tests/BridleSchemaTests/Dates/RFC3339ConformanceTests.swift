@@ -5,27 +5,7 @@ import Testing
 
 @Suite("JSON-Schema-Test-Suite: date, date-time, time, uuid")
 struct RFC3339ConformanceTests {
-    /// Where the JSON-Schema-Test-Suite format files live: `$BRIDLE_SHARED` when set, otherwise the
-    /// `shared/` folder next to the package root (found by walking up from this file). Nil when
-    /// neither has them, and the conformance tests are then skipped rather than failed, since
-    /// `shared/` is not part of the repository.
-    static let suiteDirectory: URL? = {
-        let suitePath = "conformance/json-schema-test-suite"
-        let fileManager = FileManager.default
-        if let shared = ProcessInfo.processInfo.environment["BRIDLE_SHARED"], !shared.isEmpty {
-            let directory = URL(fileURLWithPath: shared).appendingPathComponent(suitePath)
-            return fileManager.fileExists(atPath: directory.path) ? directory : nil
-        }
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.pathComponents.count > 1 {
-            let directory = folder.appendingPathComponent("shared").appendingPathComponent(suitePath)
-            if fileManager.fileExists(atPath: directory.path) {
-                return directory
-            }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    static let suiteDirectory = SharedData.directory("conformance/json-schema-test-suite")
 
     /// One `format` of the suite and the validator that should agree with it.
     struct Format: Sendable, CustomTestStringConvertible {
