@@ -56,8 +56,11 @@ let package = Package(
             ]
         ),
 
+        // Numbers, not assertions: `swift run -c release grammar-benchmarks ../shared`.
+        .executableTarget(name: "grammar-benchmarks", dependencies: ["Bridle"], path: "Benchmarks/GrammarBenchmarks"),
+
         .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema"]),
-        .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar"]),
+        .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar", "BridleSchema"]),
         .testTarget(
             name: "BridleMacroSupportTests",
             dependencies: [

@@ -1,0 +1,80 @@
+import Bridle
+import Foundation
+
+// Grammar benchmarks, printed as numbers and ratios measured in this one run:
+//   swift run -c release grammar-benchmarks [SHARED_DIR]
+// 1. Compile time per JSONSchemaBench schema (import + compile + print), median and p99.
+// 2. Matcher throughput (MB/s) on a ~1 MB JSON document, against a plain parse of it.
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
+}
+
+let shared = CommandLine.arguments.dropFirst().first ?? "../shared"
+let bench = URL(fileURLWithPath: shared).appendingPathComponent("conformance/jsonschemabench")
+
+print("== Compile time per schema (import + compile + print GBNF)")
+for split in ["Glaiveai2K", "Github_easy"] {
+    let directory = bench.appendingPathComponent(split)
+    guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+        print("\(split): not found under \(shared); pass the shared/ folder as the first argument")
+        continue
+    }
+    var times: [Double] = []
+    var sizes: [Int] = []
+    for file in files.sorted() where file.hasSuffix(".json") {
+        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path),
+            let document = try? GeneratedContent(jsonData: data), let schema = document[property: "schema"]
+        else { continue }
+        var text = ""
+        let elapsed = seconds {
+            if let compiled = try? GenerationSchema(jsonSchema: schema).grammar() { text = compiled.gbnf }
+        }
+        if !text.isEmpty {
+            times.append(elapsed)
+            sizes.append(text.utf8.count)
+        }
+    }
+    times.sort()
+    sizes.sort()
+    print(String(format: "%@: %d schemas, median %.3f ms, p99 %.3f ms, max %.3f ms; grammar size median %d bytes, p99 %d",
+                 split, times.count, percentile(times, 0.5) * 1000, percentile(times, 0.99) * 1000, (times.last ?? 0) * 1000,
+                 percentile(sizes.map(Double.init), 0.5).isNaN ? 0 : Int(percentile(sizes.map(Double.init), 0.5)),
+                 Int(percentile(sizes.map(Double.init), 0.99))))
+}
+
+print("\n== Matcher throughput on a ~1 MB JSON document")
+var records: [GeneratedContent] = []
+var index = 0
+while records.map(\.jsonString.utf8.count).reduce(0, +) < 1_000_000 {
+    records.append(GeneratedContent(properties: [
+        ("id", GeneratedContent(index)), ("name", GeneratedContent("record \(index) \u{e9}\u{1F600}")),
+        ("score", GeneratedContent(JSONNumber(text: "\(index % 1000).25")!)), ("tags", GeneratedContent(elements: ["a", "b\"c"])),
+        ("active", GeneratedContent(index % 2 == 0)),
+    ]))
+    index += 1
+}
+let document = GeneratedContent(elements: records).jsonString
+let bytes = Array(document.utf8)
+let megabytes = Double(bytes.count) / 1_000_000
+let grammar = try GeneratedContent.generationSchema.grammar(options: {
+    var options = GrammarOptions()
+    options.maximumArrayCount = records.count
+    options.maximumAnyDepth = 3
+    return options
+}()).grammar
+var matched = false
+let matchTime = try seconds {
+    var matcher = try GrammarMatcher(grammar)
+    matched = matcher.accept(bytes: bytes) == nil && matcher.isComplete
+}
+let parseTime = try seconds { _ = try GeneratedContent(json: document) }
+print(String(format: "%.2f MB, matched: %@; matcher %.1f MB/s, JSON parser %.1f MB/s (matcher takes %.1fx the parser's time)",
+             megabytes, matched ? "yes" : "NO", megabytes / matchTime, megabytes / parseTime, matchTime / parseTime))

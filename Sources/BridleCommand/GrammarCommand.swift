@@ -1,0 +1,67 @@
+import ArgumentParser
+import Bridle
+import Foundation
+
+/// `bridle grammar --json-schema FILE`: the GBNF grammar for a JSON Schema.
+struct GrammarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grammar",
+        abstract: "Print the GBNF grammar for a JSON Schema.",
+        discussion: "Exits 1 with a message naming the JSON pointer when the schema uses something Bridle cannot enforce."
+    )
+
+    @Option(name: .customLong("json-schema"), help: "A JSON Schema file, or - for standard input.")
+    var jsonSchema: String
+
+    @Flag(help: "Also print the grammar's maximum length (in characters) to standard error.")
+    var showMaximumLength = false
+
+    func run() throws {
+        let compiled = try SchemaLoading.compile(jsonSchemaFile: jsonSchema)
+        print(compiled.gbnf, terminator: "")
+        if showMaximumLength { Diagnostics.note("maximum length: \(compiled.maximumLength) characters") }
+    }
+}
+
+enum SchemaLoading {
+    /// The compiled grammar of a JSON Schema file, or a failure that names the JSON pointer.
+    static func compile(jsonSchemaFile path: String) throws -> CompiledGrammar {
+        let text = try InputFile.read(path)
+        do {
+            return try GenerationSchema(jsonSchema: text).grammar()
+        } catch let error as JSONSchemaImportError {
+            throw ValidationFailure("\(path): \(error)")
+        } catch let error as GrammarCompileError {
+            throw ValidationFailure("\(path): \(error)")
+        }
+    }
+
+    /// A grammar read from a GBNF file; exit status 2 when it does not parse or lint.
+    static func grammar(gbnfFile path: String) throws -> Grammar {
+        let text = try InputFile.read(path)
+        let grammar: Grammar
+        do {
+            grammar = try Grammar(gbnf: text)
+        } catch {
+            Diagnostics.error("\(path): \(error)")
+            throw ExitCode(2)
+        }
+        let errors = grammar.lint().filter { $0.severity == .error }
+        if !errors.isEmpty {
+            for finding in errors { Diagnostics.error("\(path): \(finding)") }
+            throw ExitCode(2)
+        }
+        return grammar
+    }
+}
+
+/// Messages for people go to standard error, so standard output stays machine-readable.
+enum Diagnostics {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    }
+
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Bridle
+import Foundation
+
+/// `bridle match --grammar FILE [--input FILE]`: exit 0 when the whole input is a sentence,
+/// 1 when it is not (saying at which byte it failed), 2 when the grammar is invalid.
+struct MatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Check whether an input is a sentence of a GBNF grammar."
+    )
+
+    @Option(help: "A GBNF file.")
+    var grammar: String
+
+    @Option(help: "The input file (default: standard input).")
+    var input: String = "-"
+
+    func run() throws {
+        let grammar = try SchemaLoading.grammar(gbnfFile: self.grammar)
+        let bytes = Array(try InputFile.read(input).utf8)
+        var matcher: GrammarMatcher
+        do {
+            matcher = try GrammarMatcher(grammar)
+        } catch {
+            Diagnostics.error("\(self.grammar): \(error)")
+            throw ExitCode(2)
+        }
+        if let offset = matcher.accept(bytes: bytes) {
+            print("no match: byte \(offset) cannot continue a sentence")
+            throw ExitCode(1)
+        }
+        guard matcher.isComplete else {
+            print("no match: the input ends at byte \(bytes.count) before a sentence is complete")
+            throw ExitCode(1)
+        }
+        print("match")
+    }
+}

@@ -1,0 +1,23 @@
+/// A grammar compiled from a schema, with what it guarantees.
+///
+/// ```swift
+/// let compiled = try Arguments.generationSchema.grammar()
+/// compiled.gbnf            // text for llama.cpp's grammar sampler
+/// compiled.maximumLength   // no sentence is longer (in Unicode scalars)
+/// ```
+public struct CompiledGrammar: Sendable, Hashable {
+    public let grammar: Grammar
+    /// `grammar` as GBNF text, checked by the printer against llama.cpp's limits.
+    public let gbnf: String
+    /// The longest sentence the grammar admits, in Unicode scalars. Always finite: the
+    /// options cap every unbounded string, array, number and recursion.
+    public let maximumLength: Int
+    public let options: GrammarOptions
+
+    init(grammar: Grammar, gbnf: String, maximumLength: Int, options: GrammarOptions) {
+        self.grammar = grammar
+        self.gbnf = gbnf
+        self.maximumLength = maximumLength
+        self.options = options
+    }
+}

@@ -1,0 +1,51 @@
+/// Collects the rules of a grammar being compiled: one rule per distinct body, named from
+/// a hint (a property or type name), so shared shapes are emitted once.
+struct GrammarBuilder {
+    private(set) var rules: [Rule] = []
+    private var namesByBody: [GrammarExpression: String] = [:]
+    private var usedNames: Set<String> = []
+
+    /// A reference to a rule whose body is `body`, reusing an identical rule if there is one.
+    mutating func rule(_ hint: String, _ body: GrammarExpression) -> GrammarExpression {
+        if let existing = namesByBody[body] { return .reference(existing) }
+        let name = uniqueName(hint)
+        rules.append(Rule(name: name, body: body))
+        namesByBody[body] = name
+        return .reference(name)
+    }
+
+    /// Reserves a name for a rule whose body is defined later (recursion).
+    mutating func reserve(_ hint: String) -> String {
+        uniqueName(hint)
+    }
+
+    mutating func define(_ name: String, _ body: GrammarExpression) {
+        rules.append(Rule(name: name, body: body))
+    }
+
+    private mutating func uniqueName(_ hint: String) -> String {
+        let base = Self.sanitized(hint)
+        var name = base
+        var suffix = 2
+        while usedNames.contains(name) {
+            name = "\(base)-\(suffix)"
+            suffix += 1
+        }
+        usedNames.insert(name)
+        return name
+    }
+
+    /// GBNF rule names are `[a-zA-Z0-9-]+`.
+    static func sanitized(_ hint: String) -> String {
+        var name = ""
+        for scalar in hint.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                name.unicodeScalars.append(scalar)
+            } else if !name.hasSuffix("-"), !name.isEmpty {
+                name += "-"
+            }
+        }
+        while name.hasSuffix("-") { name.removeLast() }
+        return name.isEmpty ? "value" : name
+    }
+}

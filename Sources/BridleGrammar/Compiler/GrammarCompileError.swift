@@ -1,0 +1,19 @@
+/// Why a schema can't become a grammar: where (a JSON pointer into the schema) and what to
+/// do about it.
+///
+/// ```swift
+/// try schema.grammar()
+/// // error: #/properties/a: oneOf alternatives that overlap cannot be enforced by a grammar; …
+/// ```
+public struct GrammarCompileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A JSON pointer into the schema's JSON Schema form (`#/properties/due`).
+    public var pointer: String
+    public var message: String
+
+    public init(pointer: String, message: String) {
+        self.pointer = pointer
+        self.message = message
+    }
+
+    public var description: String { "\(pointer): \(message)" }
+}

@@ -1,0 +1,35 @@
+/// Limits that keep every compiled grammar finite, so even a random model must finish.
+///
+/// A guide always wins over a default: `.maximumCount(100)` allows 100 elements even though
+/// ``maximumArrayCount`` is 16. Defaults apply only where the schema sets no bound.
+///
+/// ```swift
+/// var options = GrammarOptions()
+/// options.maximumStringLength = 64
+/// try schema.grammar(options: options).maximumLength   // smaller than with the defaults
+/// ```
+public struct GrammarOptions: Sendable, Hashable {
+    /// Characters (Unicode scalars) in a string without `maxLength`.
+    public var maximumStringLength = 256
+    /// Elements in an array without `maxItems`.
+    public var maximumArrayCount = 16
+    /// Entries in a `[String: V]` dictionary (an object without fixed properties).
+    public var maximumDictionaryCount = 8
+    /// Characters in a dictionary key.
+    public var maximumKeyLength = 32
+    /// How many times a recursive type may contain itself along one path.
+    public var maximumRecursionDepth = 3
+    /// Nesting of arrays and objects inside a value of any shape (`{}` in JSON Schema).
+    public var maximumAnyDepth = 2
+    /// Digits of an integer without bounds (18 keeps every such integer within `Int64`).
+    public var maximumIntegerDigits = 18
+    /// Integer and fraction digits of a number without bounds.
+    public var maximumNumberIntegerDigits = 15
+    public var maximumFractionDigits = 6
+    /// Repetitions of an unbounded quantifier (`*`, `+`, `{n,}`) in a pattern.
+    public var maximumPatternRepeat = 16
+    /// Fraction digits of the seconds in a date-time.
+    public var dateTimeFractionDigits = 3
+
+    public init() {}
+}

@@ -1,0 +1,289 @@
+import BridleSchema
+
+/// Compiles the schema IR into the grammar IR, node by node.
+///
+/// Every function returns the expression for the JSON text of a value, or nil when no value
+/// can be written (an unsatisfiable branch, or recursion past its depth limit): containers
+/// then drop what they can (an optional property, a branch, extra elements) and fail only
+/// when a required part has no value.
+struct SchemaGrammarCompiler {
+    let schema: GenerationSchema
+    let options: GrammarOptions
+    var builder = GrammarBuilder()
+    /// Definitions being compiled along the current path, for recursion depth.
+    private var stack: [String] = []
+    /// Compiled definitions by name and recursion context.
+    private var definitionRules: [String: GrammarExpression?] = [:]
+
+    init(schema: GenerationSchema, options: GrammarOptions) {
+        self.schema = schema
+        self.options = options
+    }
+
+    mutating func compile() throws(GrammarCompileError) -> CompiledGrammar {
+        guard let root = try expression(for: schema.root, at: "#", hint: "value") else {
+            throw GrammarCompileError(
+                pointer: "#",
+                message: "no value can be written within the recursion limit (\(options.maximumRecursionDepth)); make the recursive part optional, or raise GrammarOptions.maximumRecursionDepth")
+        }
+        builder.define("root", root)
+        // The root rule comes first in the printed grammar.
+        var rules = builder.rules
+        if let index = rules.firstIndex(where: { $0.name == "root" }) {
+            let rootRule = rules.remove(at: index)
+            rules.insert(rootRule, at: 0)
+        }
+        let grammar = Grammar(rules: rules)
+        guard let maximumLength = grammar.maximumLength else {
+            throw GrammarCompileError(pointer: "#", message: "the grammar has no length bound; this is a Bridle bug, please report it")
+        }
+        let gbnf: String
+        do {
+            gbnf = try GBNFPrinter().print(grammar)
+        } catch {
+            throw GrammarCompileError(pointer: "#", message: "the grammar cannot be printed as GBNF: \(error)")
+        }
+        return CompiledGrammar(grammar: grammar, gbnf: gbnf, maximumLength: maximumLength, options: options)
+    }
+
+    // MARK: Nodes
+
+    mutating func expression(for node: SchemaNode, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        switch node.kind {
+        case .any:
+            return anyValue(depth: options.maximumAnyDepth)
+        case .null:
+            return .literal("null")
+        case .boolean:
+            return builder.rule("boolean", .either([.literal("true"), .literal("false")]))
+        case .string(let constraints):
+            return try string(constraints, at: pointer, hint: hint)
+        case .integer(let constraints):
+            guard let body = IntegerRangeGrammar.expression(
+                minimum: constraints.minimum, maximum: constraints.maximum, maximumDigits: options.maximumIntegerDigits)
+            else { return nil }
+            return builder.rule(Self.integerHint(constraints), body)
+        case .number(let constraints):
+            let body: GrammarExpression?
+            if constraints.minimum == nil && constraints.maximum == nil {
+                body = NumberRangeGrammar.unboundedNumber(
+                    maximumIntegerDigits: options.maximumNumberIntegerDigits, maximumFractionDigits: options.maximumFractionDigits)
+            } else {
+                body = NumberRangeGrammar.expression(
+                    constraints, maximumIntegerDigits: options.maximumNumberIntegerDigits,
+                    maximumFractionDigits: options.maximumFractionDigits)
+            }
+            return body.map { builder.rule("number", $0) }
+        case .array(let constraints):
+            return try array(constraints, at: pointer, hint: hint)
+        case .object(let shape):
+            return try object(shape, at: pointer, hint: node.title ?? hint)
+        case .enumeration(let values):
+            return .either(values.map { .literal($0.jsonString) })
+        case .anyOf(let alternatives):
+            return try choice(alternatives, at: pointer, keyword: "anyOf", hint: node.title ?? hint)
+        case .oneOf(let alternatives):
+            if let overlap = OverlapCheck(schema: schema).firstOverlap(in: alternatives) {
+                throw GrammarCompileError(
+                    pointer: "\(pointer)/oneOf",
+                    message: "alternatives \(overlap.0) and \(overlap.1) of oneOf can both match one value, which a grammar cannot rule out; use anyOf if a value may match both, or make them distinct (different types, or a property with different constant values)")
+            }
+            return try choice(alternatives, at: pointer, keyword: "oneOf", hint: node.title ?? hint)
+        case .reference(let name):
+            return try reference(name, at: pointer)
+        }
+    }
+
+    private mutating func choice(
+        _ alternatives: [SchemaNode], at pointer: String, keyword: String, hint: String
+    ) throws(GrammarCompileError) -> GrammarExpression? {
+        var parts: [GrammarExpression] = []
+        for (index, alternative) in alternatives.enumerated() {
+            if let part = try expression(for: alternative, at: "\(pointer)/\(keyword)/\(index)", hint: hint) {
+                parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : builder.rule(hint, .either(parts))
+    }
+
+    /// A definition, compiled once per recursion context: each time a definition appears
+    /// again along a path it is compiled anew one level deeper, until the limit, where it
+    /// has no value and the enclosing optional parts close the recursion.
+    private mutating func reference(_ name: String, at pointer: String) throws(GrammarCompileError) -> GrammarExpression? {
+        guard let definition = schema.definitions[name] else {
+            throw GrammarCompileError(pointer: pointer, message: "refers to the undefined \"\(name)\"")
+        }
+        let depth = stack.filter { $0 == name }.count
+        if depth >= options.maximumRecursionDepth { return nil }
+        let key = ([name] + stack).joined(separator: "/")
+        if let known = definitionRules[key] { return known }
+        stack.append(name)
+        defer { stack.removeLast() }
+        let body = try expression(for: definition, at: "#/$defs/\(name)", hint: name)
+        let result = body.map { body -> GrammarExpression in
+            if case .reference = body { return body }
+            return builder.rule(name, body)
+        }
+        definitionRules[key] = result
+        return result
+    }
+
+    // MARK: Strings
+
+    private mutating func string(_ constraints: StringConstraints, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        if let choices = constraints.choices {
+            return .either(choices.map { .literal(GeneratedContent($0).jsonString) })
+        }
+        if let format = constraints.format {
+            if constraints.pattern != nil || constraints.minimumLength != nil || constraints.maximumLength != nil {
+                throw GrammarCompileError(
+                    pointer: "\(pointer)/format",
+                    message: "format \(format.rawValue) together with a pattern or length limits is not supported; use one of them")
+            }
+            let body: GrammarExpression?
+            switch format {
+            case .date: body = DateTimeGrammar.fullDate(bounds: constraints.dateBounds)
+            case .dateTime: body = DateTimeGrammar.dateTime(bounds: constraints.dateBounds, fractionDigits: options.dateTimeFractionDigits)
+            case .time: body = DateTimeGrammar.fullTime(fractionDigits: options.dateTimeFractionDigits)
+            case .uuid: body = DateTimeGrammar.uuid()
+            }
+            return body.map { builder.rule(format.rawValue, .all([.literal("\""), $0, .literal("\"")])) }
+        }
+        let minimum = constraints.minimumLength ?? 0
+        let maximum = constraints.maximumLength ?? max(options.maximumStringLength, minimum)
+        if let pattern = constraints.pattern {
+            let content: GrammarExpression
+            do {
+                content = try PatternGrammar.expression(
+                    pattern: pattern, maximumRepeat: options.maximumPatternRepeat,
+                    length: constraints.minimumLength == nil && constraints.maximumLength == nil ? nil : minimum...maximum)
+            } catch {
+                throw GrammarCompileError(pointer: "\(pointer)/pattern", message: "\(error)")
+            }
+            return builder.rule("\(hint)-pattern", .all([.literal("\""), content, .literal("\"")]))
+        }
+        let character = builder.rule("char", JSONTextGrammar.stringCharacter)
+        let name = minimum == 0 && maximum == options.maximumStringLength ? "string" : "string-\(minimum)-\(maximum)"
+        return builder.rule(name, .all([.literal("\""), character.repeated(minimum, maximum), .literal("\"")]))
+    }
+
+    // MARK: Containers
+
+    private mutating func array(_ constraints: ArrayConstraints, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        var prefix: [GrammarExpression] = []
+        for (index, item) in constraints.prefixItems.enumerated() {
+            guard let element = try expression(for: item, at: "\(pointer)/prefixItems/\(index)", hint: "\(hint)-\(index)") else { break }
+            prefix.append(element)
+        }
+        let item = try expression(for: constraints.items, at: "\(pointer)/items", hint: "\(hint)-item")
+        var maximum = constraints.maximumCount ?? max(options.maximumArrayCount, constraints.minimumCount, constraints.prefixItems.count)
+        // Positions past a prefix item with no value, or items with no value, can't be filled.
+        if prefix.count < constraints.prefixItems.count || item == nil { maximum = min(maximum, prefix.count) }
+        let minimum = constraints.minimumCount
+        if minimum > maximum { return nil }
+        let elements = elements(from: 0, prefix: prefix, item: item, minimum: minimum, maximum: maximum)
+        return builder.rule(hint, .all([.literal("["), elements, .literal("]")]))
+    }
+
+    /// Elements from position `index` on, with `index` elements already written.
+    private func elements(
+        from index: Int, prefix: [GrammarExpression], item: GrammarExpression?, minimum: Int, maximum: Int
+    ) -> GrammarExpression {
+        if index >= maximum { return .empty }
+        let separator: GrammarExpression = index == 0 ? .empty : .literal(",")
+        if index < prefix.count {
+            let body = GrammarExpression.all([
+                separator, prefix[index],
+                elements(from: index + 1, prefix: prefix, item: item, minimum: minimum, maximum: maximum),
+            ])
+            return index < minimum ? body : body.optional
+        }
+        guard let item else { return .empty }
+        let remainingMinimum = max(minimum - index, 0)
+        let remainingMaximum = maximum - index
+        if index == 0 {
+            let group = GrammarExpression.all([item, GrammarExpression.all([.literal(","), item]).repeated(max(remainingMinimum - 1, 0), remainingMaximum - 1)])
+            return remainingMinimum == 0 ? group.optional : group
+        }
+        return GrammarExpression.all([.literal(","), item]).repeated(remainingMinimum, remainingMaximum)
+    }
+
+    private mutating func object(_ shape: ObjectShape, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        if shape.properties.isEmpty {
+            guard let additional = shape.additionalProperties else { return .literal("{}") }
+            return try dictionary(of: additional, at: "\(pointer)/additionalProperties", hint: hint)
+        }
+        // (key-and-value text, required) for each property that can have a value.
+        var members: [(GrammarExpression, Bool)] = []
+        for property in shape.properties {
+            let value = try expression(
+                for: property.node, at: "\(pointer)/properties/\(Self.pointerToken(property.name))", hint: property.name)
+            guard let value else {
+                if property.isOptional { continue }
+                return nil
+            }
+            members.append((.all([.literal(GeneratedContent(property.name).jsonString + ":"), value]), !property.isOptional))
+        }
+        return builder.rule(hint, .all([.literal("{"), Self.members(members, from: 0, afterFirst: false), .literal("}")]))
+    }
+
+    /// Members from `index` on: required ones always, optional ones maybe, in order, with
+    /// commas only between written members.
+    private static func members(_ members: [(GrammarExpression, Bool)], from index: Int, afterFirst: Bool) -> GrammarExpression {
+        guard index < members.count else { return .empty }
+        let (member, required) = members[index]
+        if afterFirst {
+            let this = GrammarExpression.all([.literal(","), member])
+            return .all([required ? this : this.optional, Self.members(members, from: index + 1, afterFirst: true)])
+        }
+        let written = GrammarExpression.all([member, Self.members(members, from: index + 1, afterFirst: true)])
+        if required { return written }
+        let skipped = Self.members(members, from: index + 1, afterFirst: false)
+        return .either([written, skipped])
+    }
+
+    private mutating func dictionary(of value: SchemaNode, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        let key = builder.rule("key", .all([
+            .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(1, options.maximumKeyLength), .literal("\""),
+        ]))
+        guard let value = try expression(for: value, at: pointer, hint: "\(hint)-value") else { return .literal("{}") }
+        let entry = GrammarExpression.all([key, .literal(":"), value])
+        let entries = GrammarExpression.all([entry, GrammarExpression.all([.literal(","), entry]).repeated(0, options.maximumDictionaryCount - 1)])
+        return builder.rule(hint, .all([.literal("{"), options.maximumDictionaryCount > 0 ? entries.optional : .empty, .literal("}")]))
+    }
+
+    /// Any JSON value, nested at most `depth` levels.
+    private mutating func anyValue(depth: Int) -> GrammarExpression {
+        let string = builder.rule("string", .all([
+            .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(0, options.maximumStringLength), .literal("\""),
+        ]))
+        let number = builder.rule("number", NumberRangeGrammar.unboundedNumber(
+            maximumIntegerDigits: options.maximumNumberIntegerDigits, maximumFractionDigits: options.maximumFractionDigits))
+        var parts: [GrammarExpression] = [.literal("null"), builder.rule("boolean", .either([.literal("true"), .literal("false")])), number, string]
+        if depth > 0 {
+            let inner = anyValue(depth: depth - 1)
+            let count = options.maximumArrayCount
+            parts.append(.all([.literal("["), GrammarExpression.all([inner, GrammarExpression.all([.literal(","), inner]).repeated(0, count - 1)]).optional, .literal("]")]))
+            let key = builder.rule("key", .all([
+                .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(1, options.maximumKeyLength), .literal("\""),
+            ]))
+            let entry = GrammarExpression.all([key, .literal(":"), inner])
+            parts.append(.all([.literal("{"), GrammarExpression.all([entry, GrammarExpression.all([.literal(","), entry]).repeated(0, options.maximumDictionaryCount - 1)]).optional, .literal("}")]))
+        }
+        return builder.rule("any-\(depth)", .either(parts))
+    }
+
+    // MARK: Names
+
+    private static func integerHint(_ constraints: IntegerConstraints) -> String {
+        func text(_ value: Int128?) -> String {
+            guard let value else { return "any" }
+            return value < 0 ? "m\(-value)" : "\(value)"
+        }
+        return "integer-\(text(constraints.minimum))-\(text(constraints.maximum))"
+    }
+
+    private static func pointerToken(_ name: String) -> String {
+        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+}

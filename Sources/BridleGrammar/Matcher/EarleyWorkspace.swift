@@ -1,0 +1,16 @@
+/// The box that gives each matcher its own ``EarleyRecognizer`` scratch memory without
+/// copying it along with every snapshot.
+///
+/// ```swift
+/// if !isKnownUniquelyReferenced(&workspace) { workspace = EarleyWorkspace(program) }
+/// let next = workspace.recognizer.step(chart, scalar: 0x61)
+/// ```
+final class EarleyWorkspace: @unchecked Sendable {
+    // @unchecked: a matcher mutates its workspace only while it holds the sole reference
+    // (`isKnownUniquelyReferenced`); a snapshot made by copying gets a fresh one first.
+    var recognizer: EarleyRecognizer
+
+    init(_ program: EarleyProgram) {
+        recognizer = EarleyRecognizer(program)
+    }
+}

@@ -1,0 +1,132 @@
+/// Checks text against a ``Grammar`` incrementally, one UTF-8 byte at a time.
+///
+/// The matcher is an Earley recogniser, so every context-free grammar works, left-recursive
+/// and highly ambiguous ones included, in polynomial time: cubic at worst, linear for
+/// unambiguous grammars written with repetitions (`x*`, `x{m,n}`). Right recursion
+/// (`list ::= item "," list | item`) costs time quadratic in its length and memory linear
+/// in it; prefer repetitions. Otherwise the matcher keeps only what later input can still
+/// use, so memory follows the nesting of the text, not its length.
+///
+/// A byte is accepted only if the text so far is still the beginning of some sentence of
+/// the grammar; a byte that cannot be is rejected and leaves the matcher as it was. Input is
+/// decoded as UTF-8 inside the matcher: an unfinished multi-byte sequence is a valid
+/// state, malformed UTF-8 is rejected.
+///
+/// The matcher is a value: copying it is a cheap snapshot (the compiled grammar and the
+/// chart are shared), so trying a continuation and backing out costs a copy.
+///
+/// ```swift
+/// let digits = Grammar(rules: [Rule(name: "root", body: .repetition(
+///     .characterClass(CharacterClass("0"..."9")), minimum: 1, maximum: 3))])
+/// var matcher = try GrammarMatcher(digits)
+/// matcher.accept(bytes: "12".utf8)   // nil: all accepted
+/// matcher.isComplete                 // true
+/// matcher.allows(UInt8(ascii: "x"))  // false
+/// var attempt = matcher              // snapshot
+/// attempt.accept(bytes: "34".utf8)   // 1: "4" would make four digits
+/// ```
+public struct GrammarMatcher: Sendable {
+    private let program: EarleyProgram
+    private var chart: EarleyChart
+    private var pending = UTF8Prefix()
+    private var workspace: EarleyWorkspace
+    /// The scan pattern of scalars that leave ``chart`` as it is (see
+    /// ``EarleyChart/repeats(_:)``), once a step has shown there is one.
+    private var repeatingPattern: UInt64?
+
+    /// Compiles `grammar`.
+    ///
+    /// - Throws: ``GrammarMatcherError`` if the root rule is missing, a reference is
+    ///   undefined, a rule name repeats, or a repetition has impossible bounds.
+    public init(_ grammar: Grammar) throws(GrammarMatcherError) {
+        program = try EarleyProgram(grammar)
+        workspace = EarleyWorkspace(program)
+        chart = workspace.recognizer.initialChart()
+    }
+
+    /// Feeds one byte of UTF-8.
+    ///
+    /// - Returns: `false`, with the matcher unchanged, if no sentence of the grammar starts
+    ///   with the text so far followed by this byte (malformed UTF-8 included).
+    @discardableResult
+    public mutating func accept(_ byte: UInt8) -> Bool {
+        switch pending.step(byte) {
+        case .invalid:
+            return false
+        case .partial(let next):
+            guard chart.allowsSome(next.scalars, in: program) else { return false }
+            pending = next
+            return true
+        case .scalar(let scalar):
+            return accept(scalar: scalar)
+        }
+    }
+
+    private mutating func accept(scalar: UInt32) -> Bool {
+        // Scalars that advance the same scan items lead to the same set, so once a scalar
+        // has left the chart as it was (inside a string, say), more like it cost only this.
+        let pattern = chart.scanPattern(for: scalar, in: program)
+        if pattern == 0 { return false }
+        if let pattern, pattern == repeatingPattern {
+            pending = UTF8Prefix()
+            return true
+        }
+        if !isKnownUniquelyReferenced(&workspace) { workspace = EarleyWorkspace(program) }
+        guard let next = workspace.recognizer.step(chart, scalar: scalar, pattern: pattern) else { return false }
+        if let pattern, next.repeats(chart) {
+            repeatingPattern = pattern
+        } else {
+            chart = next
+            repeatingPattern = nil
+        }
+        pending = UTF8Prefix()
+        return true
+    }
+
+    /// Feeds bytes until one is rejected.
+    ///
+    /// - Returns: `nil` if every byte was accepted, else the offset of the first rejected
+    ///   byte; the matcher then holds the bytes before it.
+    @inlinable @discardableResult
+    public mutating func accept<S: Sequence<UInt8>>(bytes: S) -> Int? {
+        var offset = 0
+        for byte in bytes {
+            guard accept(byte) else { return offset }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// Whether the bytes accepted so far form a whole sentence of the grammar.
+    public var isComplete: Bool {
+        pending.isEmpty && chart.isComplete
+    }
+
+    /// Whether some non-empty continuation of the bytes so far is accepted.
+    public var canContinue: Bool {
+        !pending.isEmpty || chart.node.scanItemCount > 0
+    }
+
+    /// Whether ``accept(_:)`` would accept `byte`, without feeding it.
+    public func allows(_ byte: UInt8) -> Bool {
+        switch pending.step(byte) {
+        case .invalid: false
+        case .partial(let next): chart.allowsSome(next.scalars, in: program)
+        case .scalar(let scalar): chart.allows(scalar, in: program)
+        }
+    }
+
+    /// Whether `text` is a whole sentence of `grammar`.
+    ///
+    /// ```swift
+    /// try GrammarMatcher.matches(grammar, #"{"a": [1, 2]}"#)
+    /// ```
+    public static func matches(_ grammar: Grammar, _ text: String) throws(GrammarMatcherError) -> Bool {
+        var matcher = try GrammarMatcher(grammar)
+        return matcher.accept(bytes: text.utf8) == nil && matcher.isComplete
+    }
+
+    /// How many Earley sets this matcher keeps alive; tests use it to check that memory
+    /// does not grow with the length of the input.
+    var retainedSetCount: Int { chart.retainedSetCount }
+}

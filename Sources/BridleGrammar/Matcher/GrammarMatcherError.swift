@@ -1,0 +1,41 @@
+/// Why a ``Grammar`` cannot be turned into a ``GrammarMatcher`` or a ``GrammarSampler``.
+///
+/// ```swift
+/// do {
+///     _ = try GrammarMatcher(Grammar(rules: [Rule(name: "root", body: .reference("item"))]))
+/// } catch {
+///     // error == .undefinedRule("item", referencedBy: "root")
+/// }
+/// ```
+public enum GrammarMatcherError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The grammar has no rule named after its ``Grammar/rootName``.
+    case missingRoot(String)
+    /// Two rules share this name, so references to it would be ambiguous.
+    case duplicateRule(String)
+    /// A rule refers to a rule that does not exist.
+    case undefinedRule(String, referencedBy: String)
+    /// A repetition in this rule has a negative minimum or a maximum below its minimum.
+    case invalidRepetition(rule: String, minimum: Int, maximum: Int?)
+    /// The compiled grammar would need more than 2³¹ parser states (repetition bounds in the
+    /// billions, for instance).
+    case grammarTooLarge
+    /// The sampler cannot finish any sentence: this rule (the root) derives no finite text.
+    case noFiniteDerivation(String)
+
+    public var description: String {
+        switch self {
+        case .missingRoot(let name):
+            "the grammar has no root rule '\(name)'"
+        case .duplicateRule(let name):
+            "the rule '\(name)' is defined more than once"
+        case .undefinedRule(let name, let referencedBy):
+            "the rule '\(referencedBy)' refers to '\(name)', which is not defined"
+        case .invalidRepetition(let rule, let minimum, let maximum):
+            "the rule '\(rule)' repeats something {\(minimum),\(maximum.map(String.init) ?? "")}, which is not a valid range"
+        case .grammarTooLarge:
+            "the grammar is too large to compile (repetition bounds too high?)"
+        case .noFiniteDerivation(let name):
+            "the rule '\(name)' derives no finite text"
+        }
+    }
+}
