@@ -95,9 +95,10 @@ struct RegexScalarSet: Sendable, Hashable {
 /// What a class escape (`\d`, `\s`, `.`, a negated class…) matches, as two sets: `inner`, what
 /// Bridle admits, and `outer`, everything any mainstream engine might take it to match.
 ///
-/// The two differ only where engines disagree with ECMA-262 by a few scalars: `\s` (ECMA-262
-/// counts U+FEFF as white space, Unicode-aware engines count U+0085) and `.` (ECMA-262 stops
-/// at `\n \r U+2028 U+2029`, others also at `\v \f U+0085`). Admitting the narrower `inner`
+/// The two differ where engines disagree with ECMA-262: `\s` (ECMA-262 counts U+FEFF as white
+/// space, Unicode-aware engines such as Python's count U+001C–U+001F and U+0085), `\d` and
+/// `\w` (Unicode-aware engines take every decimal digit, letter and mark) and `.` (ECMA-262
+/// stops at `\n \r U+2028 U+2029`, others also at `\v \f U+0085`). Admitting the narrower `inner`
 /// keeps every admitted string a match in all of them; a negated class admits the complement
 /// of the *outer* set, so negation narrows as well.
 struct RegexScalarApproximation: Sendable, Hashable {
@@ -123,17 +124,27 @@ struct RegexScalarApproximation: Sendable, Hashable {
 
     static let empty = RegexScalarApproximation(exactly: .empty)
 
-    /// `\d`: ASCII digits.
-    static let digit = RegexScalarApproximation(exactly: RegexScalarSet(ranges: [0x30...0x39]))
-    /// `\w`: ASCII letters, digits and `_`.
-    static let word = RegexScalarApproximation(exactly: RegexScalarSet(ranges: [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A]))
+    /// `\d`: ASCII digits; Unicode-aware engines (Python's `re`) also take every decimal
+    /// digit (`Nd`), so `\D` excludes those too.
+    static let digit: RegexScalarApproximation = {
+        let ascii = RegexScalarSet(ranges: [0x30...0x39])
+        return RegexScalarApproximation(inner: ascii, outer: ascii.union(RegexUnicodeProperties.scalars(named: "Nd") ?? .empty))
+    }()
+    /// `\w`: ASCII letters, digits and `_`; Unicode-aware engines also take letters, marks,
+    /// numbers and connector punctuation, so `\W` excludes all of those.
+    static let word: RegexScalarApproximation = {
+        let ascii = RegexScalarSet(ranges: [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
+        let unicode = ["L", "M", "N", "Pc"].compactMap(RegexUnicodeProperties.scalars(named:)).reduce(ascii) { $0.union($1) }
+        return RegexScalarApproximation(inner: ascii, outer: unicode)
+    }()
     /// `\s`: ECMA-262 white space and line terminators, less U+FEFF; U+0085 is outside.
     static let space: RegexScalarApproximation = {
         let ecma = RegexScalarSet(ranges: [
             0x09...0x0D, 0x20...0x20, 0xA0...0xA0, 0x1680...0x1680, 0x2000...0x200A,
             0x2028...0x2029, 0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000, 0xFEFF...0xFEFF,
         ])
-        let unicode = ecma.subtracting(RegexScalarSet(scalar: 0xFEFF)).union(RegexScalarSet(scalar: 0x85))
+        // Python's `re` also counts the information separators U+001C–U+001F.
+        let unicode = ecma.subtracting(RegexScalarSet(scalar: 0xFEFF)).union(RegexScalarSet(ranges: [0x1C...0x1F, 0x85...0x85]))
         return RegexScalarApproximation(inner: ecma.intersection(unicode), outer: ecma.union(unicode))
     }()
     /// `.`: any scalar but line terminators (ECMA-262's four, and `\v \f U+0085` too).

@@ -1,7 +1,7 @@
 extension GenerationSchema {
     /// Builds a schema from a JSON Schema document (draft 2020-12, with the common older
     /// spellings: `definitions`, tuple `items` arrays, boolean `exclusiveMinimum`,
-    /// OpenAPI's `nullable`).
+    /// and OpenAPI's `nullable` read as the annotation 2020-12 takes it for).
     ///
     /// Validation keywords Bridle cannot enforce are errors naming their JSON pointer, never
     /// skipped; unknown keywords are annotations, as JSON Schema defines them, and are

@@ -59,7 +59,7 @@ struct JSONSchemaReader {
     /// Keywords that constrain a value, as opposed to annotating it.
     private static let constraining: Set<String> = stringKeywords
         .union(numberKeywords).union(arrayKeywords).union(objectKeywords)
-        .union(["type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "nullable"])
+        .union(["type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref"])
 
     private static let supportedFormats = StringFormat.allCases.map(\.rawValue).joined(separator: ", ")
 
@@ -127,8 +127,9 @@ struct JSONSchemaReader {
     }
 
     private mutating func typedNode(_ content: GeneratedContent, keys: Set<String>, at pointer: String) throws -> SchemaNode {
+        // OpenAPI's `nullable` is not a JSON Schema keyword: 2020-12 validators ignore it, so
+        // admitting null for it would produce values they reject.
         var types = try declaredTypes(content, at: pointer) ?? inferredTypes(keys)
-        if content[property: "nullable"] == true, !types.isEmpty, !types.contains("null") { types.append("null") }
         if types.contains("integer") && types.contains("number") { types.removeAll { $0 == "integer" } }
 
         var alternatives: [SchemaNode] = []

@@ -53,7 +53,8 @@ struct PatternGrammarTests {
         Case(pattern: #"^[^\d\s]+$"#, accepts: ["abc", "x_y"], rejects: ["a1", "a b", #"\n"#]),
         Case(pattern: #"^(?:\d{1,3}\.){3}\d{1,3}$"#, accepts: ["192.168.0.1"], rejects: ["192.168.0", "1.2.3.4.5"]),
         Case(pattern: "^[a-f0-9]{8}-[a-f0-9]{4}-4[a-f0-9]{3}-[89ab][a-f0-9]{3}-[a-f0-9]{12}$", accepts: ["123e4567-e89b-42d3-a456-426614174000"], rejects: ["123e4567-e89b-12d3-a456-426614174000"]),
-        Case(pattern: #"^\W+$"#, accepts: ["-!?", " ", "é", #"\""#], rejects: ["a", "_"]),
+        // `é` is a word character to Unicode-aware engines (Python's `re`), so `\W` leaves it out.
+        Case(pattern: #"^\W+$"#, accepts: ["-!?", " ", #"\""#], rejects: ["a", "_", "é"]),
         Case(pattern: "^[^a-z]*$", accepts: ["ABC 123", ""], rejects: ["aBC"]),
         Case(pattern: "x*?y+?", accepts: ["y", "xxyy", "ay"], rejects: ["x", ""]),
         Case(pattern: "^a{2,}$", accepts: ["aa", String(repeating: "a", count: 16)], rejects: ["a", String(repeating: "a", count: 17)]),
