@@ -159,9 +159,9 @@ enum DateTimeGrammar {
 extension DateTimeGrammar {
     static let secondsPerDay: Int64 = 86_400
     /// 0001-01-01, the first day the grammars write, in days since 1970-01-01.
-    static let firstDay = Civil(year: 1, month: 1, day: 1).daysSinceUnixEpoch
+    static let firstDay = CalendarDate(januaryFirstOf: 1).daysSinceUnixEpoch
     /// 9999-12-31, the last day.
-    static let lastDay = Civil(year: 9999, month: 12, day: 31).daysSinceUnixEpoch
+    static let lastDay = CalendarDate(januaryFirstOf: 10000).daysSinceUnixEpoch - 1
     static let firstSecond = firstDay * secondsPerDay
     static let lastSecond = lastDay * secondsPerDay + secondsPerDay - 1
 
@@ -301,18 +301,18 @@ extension DateTimeGrammar {
         let (lastDay, lastTime) = dayAndTime(seconds.upperBound)
         let endOfDay = Int(secondsPerDay) - 1
         if firstDay == lastDay {
-            return .sequence([.literal(Civil(daysSinceUnixEpoch: firstDay).text + "T"), timeRange(firstTime, lastTime)])
+            return .sequence([.literal(CalendarDate(daysSinceUnixEpoch: firstDay).description + "T"), timeRange(firstTime, lastTime)])
         }
         var choices: [GrammarExpression] = []
         // Plain bounds, not a ClosedRange: there may be no whole days between the cut ones.
         var (wholeFirst, wholeLast) = (firstDay, lastDay)
         if firstTime != 0 {
-            choices.append(.sequence([.literal(Civil(daysSinceUnixEpoch: firstDay).text + "T"), timeRange(firstTime, endOfDay)]))
+            choices.append(.sequence([.literal(CalendarDate(daysSinceUnixEpoch: firstDay).description + "T"), timeRange(firstTime, endOfDay)]))
             wholeFirst += 1
         }
         var tail: GrammarExpression?
         if lastTime != endOfDay {
-            tail = .sequence([.literal(Civil(daysSinceUnixEpoch: lastDay).text + "T"), timeRange(0, lastTime)])
+            tail = .sequence([.literal(CalendarDate(daysSinceUnixEpoch: lastDay).description + "T"), timeRange(0, lastTime)])
             wholeLast -= 1
         }
         // Empty when the two boundary days are adjacent and both cut.
@@ -327,8 +327,8 @@ extension DateTimeGrammar {
     /// boundary years cut by month and day, the years between as a digit range with every
     /// month-day but Feb 29, plus Feb 29 after just the leap years among them.
     static func dateRange(_ first: Int64, _ last: Int64) -> GrammarExpression {
-        let start = Civil(daysSinceUnixEpoch: first)
-        let end = Civil(daysSinceUnixEpoch: last)
+        let start = CalendarDate(daysSinceUnixEpoch: first)
+        let end = CalendarDate(daysSinceUnixEpoch: last)
         if start.year == end.year {
             return .sequence([
                 .literal(padded(start.year, width: 4) + "-"),
@@ -379,18 +379,18 @@ extension DateTimeGrammar {
         var choices: [GrammarExpression] = []
         var (wholeFirst, wholeLast) = (from.month, through.month)
         if from.day != 1 {
-            let length = Civil.daysInMonth(from.month, year: year)
+            let length = CalendarDate.daysInMonth(from.month, year: year)
             choices.append(
                 .sequence([.literal(padded(from.month, width: 2) + "-"), digitRange(Int64(from.day), Int64(length), width: 2)]))
             wholeFirst += 1
         }
         var tail: GrammarExpression?
-        if through.day != Civil.daysInMonth(through.month, year: year) {
+        if through.day != CalendarDate.daysInMonth(through.month, year: year) {
             tail = .sequence([.literal(padded(through.month, width: 2) + "-"), digitRange(1, Int64(through.day), width: 2)])
             wholeLast -= 1
         }
         if wholeFirst <= wholeLast {
-            choices.append(wholeMonths(wholeFirst...wholeLast, februaryDays: Civil.daysInMonth(2, year: year)))
+            choices.append(wholeMonths(wholeFirst...wholeLast, februaryDays: CalendarDate.daysInMonth(2, year: year)))
         }
         if let tail { choices.append(tail) }
         return .alternatives(choices)
@@ -401,7 +401,7 @@ extension DateTimeGrammar {
     static func wholeMonths(_ months: ClosedRange<Int>, februaryDays: Int) -> GrammarExpression {
         var choices: [GrammarExpression] = []
         for length in [31, 30, februaryDays] {
-            let members = months.filter { ($0 == 2 ? februaryDays : Civil.daysInMonth($0, year: 1)) == length }
+            let members = months.filter { ($0 == 2 ? februaryDays : CalendarDate.daysInMonth($0, year: 1)) == length }
             guard !members.isEmpty else { continue }
             choices.append(.sequence([twoDigitSet(members), .literal("-"), digitRange(1, Int64(length), width: 2)]))
         }
@@ -639,61 +639,7 @@ extension DateTimeGrammar {
     /// `YYYY-MM-DDTHH:MM:SS` of a Unix second.
     static func dateTimeText(_ second: Int64) -> String {
         let (day, time) = dayAndTime(second)
-        return Civil(daysSinceUnixEpoch: day).text + "T" + padded(time / 3600, width: 2) + ":"
+        return CalendarDate(daysSinceUnixEpoch: day).description + "T" + padded(time / 3600, width: 2) + ":"
             + padded(time / 60 % 60, width: 2) + ":" + padded(time % 60, width: 2)
-    }
-
-    /// A proleptic Gregorian day: BridleSchema's `CalendarDate` is internal to it, so this
-    /// repeats the two conversions it needs (Howard Hinnant's `days_from_civil` and
-    /// `civil_from_days`, exact for every year here).
-    struct Civil: Equatable {
-        var year: Int
-        var month: Int
-        var day: Int
-
-        init(year: Int, month: Int, day: Int) {
-            (self.year, self.month, self.day) = (year, month, day)
-        }
-
-        init(daysSinceUnixEpoch days: Int64) {
-            let shifted = days + 719_468
-            let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-            let dayOfEra = shifted - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let monthFromMarch = (5 * dayOfYear + 2) / 153
-            let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-            year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
-            self.month = Int(month)
-            day = Int(dayOfYear - (153 * monthFromMarch + 2) / 5 + 1)
-        }
-
-        var daysSinceUnixEpoch: Int64 {
-            // Years counted from March put the leap day last.
-            let shiftedYear = Int64(month <= 2 ? year - 1 : year)
-            let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-            let yearOfEra = shiftedYear - era * 400
-            let monthFromMarch = Int64(month > 2 ? month - 3 : month + 9)
-            let dayOfYear = (153 * monthFromMarch + 2) / 5 + Int64(day) - 1
-            return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
-        }
-
-        var text: String {
-            DateTimeGrammar.padded(year, width: 4) + "-" + DateTimeGrammar.padded(month, width: 2) + "-"
-                + DateTimeGrammar.padded(day, width: 2)
-        }
-
-        static func isLeapYear(_ year: Int) -> Bool {
-            year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        }
-
-        static func daysInMonth(_ month: Int, year: Int) -> Int {
-            switch month {
-            case 1, 3, 5, 7, 8, 10, 12: 31
-            case 4, 6, 9, 11: 30
-            case 2: isLeapYear(year) ? 29 : 28
-            default: 0
-            }
-        }
     }
 }

@@ -1,3 +1,5 @@
+import BridleSchema
+
 /// Why GBNF text could not be parsed, and where.
 ///
 /// `description` renders the failing line with a caret under the problem, so the error can be
@@ -41,16 +43,7 @@ public struct GBNFSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     public var description: String {
-        let number = String(line)
-        let gutter = String(repeating: " ", count: number.count)
-        // Copy tabs into the caret's indentation so it lines up however wide they render.
-        let indentation = String(sourceLine.prefix(caretPosition).map { $0 == "\t" ? "\t" : " " })
-        return """
-            error: \(message)
-            \(gutter)--> \(line):\(column)
-            \(number) | \(sourceLine)
-            \(gutter) | \(indentation)^
-            """
+        SourceExcerpt.render(message: message, line: line, column: column, sourceLine: sourceLine, caretPosition: caretPosition)
     }
 
     /// Printed grammars put a whole rule on one line, which can be very long.
@@ -87,8 +80,8 @@ public struct GBNFSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
             windowEnd = index + Self.windowRadius
             suffix = "..."
         }
-        let before = Self.visible(scalars[windowStart..<index])
-        let after = Self.visible(scalars[index..<windowEnd])
+        let before = SourceExcerpt.visible(scalars[windowStart..<index])
+        let after = SourceExcerpt.visible(scalars[index..<windowEnd])
 
         self.offset = scalars[..<index].reduce(0) { $0 + UTF8.width($1) }
         self.line = line
@@ -101,22 +94,6 @@ public struct GBNFSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
-        return String(view)
-    }
-
-    /// Raw control characters would corrupt a terminal (and are often the very error being
-    /// reported), so show them as Unicode control pictures: U+0001 becomes "␁".
-    private static func visible(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var view = String.UnicodeScalarView()
-        for scalar in scalars {
-            if scalar.value < 0x20, scalar != "\t", let picture = Unicode.Scalar(0x2400 + scalar.value) {
-                view.append(picture)
-            } else if scalar.value == 0x7F {
-                view.append("\u{2421}")
-            } else {
-                view.append(scalar)
-            }
-        }
         return String(view)
     }
 }

@@ -42,17 +42,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     public var description: String {
-        let number = String(line)
-        let gutter = String(repeating: " ", count: number.count)
-        // Copy tabs from the source into the caret's indentation so it lines up however wide
-        // the terminal renders them.
-        let indentation = String(sourceLine.prefix(caretPosition).map { $0 == "\t" ? "\t" : " " })
-        return """
-            error: \(message)
-            \(gutter)--> \(line):\(column)
-            \(number) | \(sourceLine)
-            \(gutter) | \(indentation)^
-            """
+        SourceExcerpt.render(message: message, line: line, column: column, sourceLine: sourceLine, caretPosition: caretPosition)
     }
 
     /// Long single-line documents (minified JSON) would otherwise print megabytes of context.
@@ -90,8 +80,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
             while windowEnd < lineEnd, bytes[windowEnd] & 0xC0 == 0x80 { windowEnd += 1 }
             suffix = "..."
         }
-        let before = Self.visible(String(decoding: UnsafeBufferPointer(rebasing: bytes[windowStart..<offset]), as: UTF8.self))
-        let after = Self.visible(String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<windowEnd]), as: UTF8.self))
+        let before = SourceExcerpt.visible(String(decoding: UnsafeBufferPointer(rebasing: bytes[windowStart..<offset]), as: UTF8.self).unicodeScalars)
+        let after = SourceExcerpt.visible(String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<windowEnd]), as: UTF8.self).unicodeScalars)
 
         self.offset = offset
         self.line = line
@@ -99,21 +89,5 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         self.message = failure.message
         self.sourceLine = prefix + before + after + suffix
         self.caretPosition = prefix.count + before.count
-    }
-
-    /// Raw control characters would corrupt a terminal (and are often the very error being
-    /// reported), so show them as Unicode control pictures: U+0001 becomes "␁".
-    private static func visible(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20, scalar != "\t", let picture = Unicode.Scalar(0x2400 + scalar.value) {
-                result.append(picture)
-            } else if scalar.value == 0x7F {
-                result.append("\u{2421}")
-            } else {
-                result.append(scalar)
-            }
-        }
-        return String(result)
     }
 }

@@ -13,15 +13,15 @@
 /// CalendarDate(daysSinceUnixEpoch: 0)                                 // 1970-01-01
 /// CalendarDate(year: 2023, month: 2, day: 29)                         // nil
 /// ```
-struct CalendarDate: Hashable, Sendable {
-    var year: Int
+package struct CalendarDate: Hashable, Sendable {
+    package var year: Int
     /// 1...12
-    var month: Int
+    package var month: Int
     /// 1...`CalendarDate.daysInMonth(month, year: year)`
-    var day: Int
+    package var day: Int
 
     /// Fails unless `month` and `day` name a real day of `year`.
-    init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= Self.daysInMonth(month, year: year) else {
             return nil
         }
@@ -31,7 +31,7 @@ struct CalendarDate: Hashable, Sendable {
     }
 
     /// January 1 of `year`, a day every year has.
-    init(januaryFirstOf year: Int) {
+    package init(januaryFirstOf year: Int) {
         self.year = year
         self.month = 1
         self.day = 1
@@ -43,12 +43,12 @@ struct CalendarDate: Hashable, Sendable {
     /// CalendarDate.isLeapYear(2000)   // true
     /// CalendarDate.isLeapYear(2100)   // false
     /// ```
-    static func isLeapYear(_ year: Int) -> Bool {
+    package static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// The length of `month` (1...12) in `year`; 0 for a month outside 1...12.
-    static func daysInMonth(_ month: Int, year: Int) -> Int {
+    package static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 1, 3, 5, 7, 8, 10, 12: 31
         case 4, 6, 9, 11: 30
@@ -58,7 +58,7 @@ struct CalendarDate: Hashable, Sendable {
     }
 
     /// Days from 1970-01-01 to this date; negative before it.
-    var daysSinceUnixEpoch: Int64 {
+    package var daysSinceUnixEpoch: Int64 {
         // Counting years from March puts the leap day last, so a year's day-of-year formula
         // does not depend on whether it is a leap year.
         let shiftedYear = Int64(month <= 2 ? year - 1 : year)
@@ -72,7 +72,7 @@ struct CalendarDate: Hashable, Sendable {
     }
 
     /// The date `days` days after 1970-01-01 (before it when negative).
-    init(daysSinceUnixEpoch days: Int64) {
+    package init(daysSinceUnixEpoch days: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097  // 0...146096
@@ -87,8 +87,8 @@ struct CalendarDate: Hashable, Sendable {
 }
 
 extension CalendarDate: CustomStringConvertible {
-    /// `YYYY-MM-DD`, zero-padded; for diagnostics (RFC 3339 output goes through `RFC3339`).
-    var description: String {
+    /// `YYYY-MM-DD`, zero-padded.
+    package var description: String {
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value.magnitude)
             return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
