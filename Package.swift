@@ -59,8 +59,10 @@ let package = Package(
         // Numbers, not assertions: `swift run -c release grammar-benchmarks ../shared`.
         .executableTarget(name: "grammar-benchmarks", dependencies: ["Bridle"], path: "Benchmarks/GrammarBenchmarks"),
 
-        .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema"]),
-        .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar", "BridleSchema"]),
+        // Seeded randomness and the shared/ test data locator, for every test target.
+        .target(name: "BridleTestSupport", path: "Tests/BridleTestSupport"),
+        .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema", "BridleTestSupport"]),
+        .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar", "BridleSchema", "BridleTestSupport"]),
         .testTarget(
             name: "BridleMacroSupportTests",
             dependencies: [

@@ -48,7 +48,7 @@ enum SchemaLoading {
         }
         let errors = grammar.lint().filter { $0.severity == .error }
         if !errors.isEmpty {
-            for finding in errors { Diagnostics.error("\(path): \(finding)") }
+            for finding in errors { Diagnostics.note("\(path): \(finding)") }
             throw ExitCode(2)
         }
         return grammar

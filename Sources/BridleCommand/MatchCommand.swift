@@ -13,12 +13,16 @@ struct MatchCommand: ParsableCommand {
     @Option(help: "A GBNF file.")
     var grammar: String
 
-    @Option(help: "The input file (default: standard input).")
+    @Option(help: "The input file (default: standard input). One trailing line break is not part of the input.")
     var input: String = "-"
 
     func run() throws {
         let grammar = try SchemaLoading.grammar(gbnfFile: self.grammar)
-        let bytes = Array(try InputFile.read(input).utf8)
+        // Text files end with a line break by convention; it is not part of the sentence.
+        var text = try InputFile.read(input)
+        // ("\r\n" is one Character in Swift.)
+        if let last = text.last, last == "\n" || last == "\r\n" { text.removeLast() }
+        let bytes = Array(text.utf8)
         var matcher: GrammarMatcher
         do {
             matcher = try GrammarMatcher(grammar)

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BridleGrammar
 @testable import BridleSchema
+import BridleTestSupport
 
 /// Membership in the date, time and UUID grammars, checked with Swift's `Regex` (through
 /// `RegexSource`) against BridleSchema's independent RFC 3339 validator and parser: the

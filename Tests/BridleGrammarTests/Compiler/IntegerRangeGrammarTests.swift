@@ -1,5 +1,6 @@
 import Testing
 @testable import BridleGrammar
+import BridleTestSupport
 
 @Suite struct IntegerRangeGrammarTests {
     /// Texts no integer range admits: not RFC 8259 integers, or `0` spelled as `-0`.

@@ -2,6 +2,7 @@ import BridleSchema
 import Foundation
 import Testing
 @testable import BridleGrammar
+import BridleTestSupport
 
 @Suite struct NumberRangeGrammarTests {
     /// Bounds and values in thousandths, so expectations are plain integer comparisons.

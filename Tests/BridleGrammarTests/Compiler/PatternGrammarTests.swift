@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BridleGrammar
+import BridleTestSupport
 
 /// `PatternGrammar`'s guarantee, checked by sampling: every JSON string content the
 /// expression admits decodes to a string the original pattern matches (Swift's `Regex`, with

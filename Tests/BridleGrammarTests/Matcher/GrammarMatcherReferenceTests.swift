@@ -1,5 +1,6 @@
 import Testing
 import BridleGrammar
+import BridleTestSupport
 
 private typealias F = MatchFixtures
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import BridleGrammar
+import BridleTestSupport
 
 @Suite("SeededRandom")
 struct SeededRandomTests {

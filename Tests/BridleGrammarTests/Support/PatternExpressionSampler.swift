@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import BridleGrammar
+import BridleTestSupport
 
 /// Random sentences of a ``GrammarExpression`` without references (what ``PatternGrammar``
 /// emits), for property tests: alternatives and counts uniformly, class members biased towards

@@ -1,4 +1,5 @@
 import BridleGrammar
+import BridleTestSupport
 
 /// Random grammars for property tests, built to poke at the printer's and parser's corners:
 /// quotes, backslashes, line breaks, control and format characters, combining marks,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BridleSchema
+import BridleTestSupport
 
 @Suite("GeneratedContentDecoder")
 struct GeneratedContentDecoderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BridleSchema
+import BridleTestSupport
 
 @Suite("JSON-Schema-Test-Suite: date, date-time, time, uuid")
 struct RFC3339ConformanceTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BridleSchema
+import BridleTestSupport
 
 @Suite("RFC 3339 parsing and validation")
 struct RFC3339ParsingTests {

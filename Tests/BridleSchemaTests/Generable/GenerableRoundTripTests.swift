@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BridleSchema
+import BridleTestSupport
 
 /// values → GeneratedContent → JSON text → GeneratedContent → value, for every built-in
 /// type, with random values from fixed seeds. Each value must also conform to its type's

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BridleSchema
+import BridleTestSupport
 
 /// JSONSchemaBench's real-world schemas (shared/conformance/jsonschemabench): how many Bridle
 /// imports, that every refusal is a `JSONSchemaImportError` with a JSON pointer, and that no

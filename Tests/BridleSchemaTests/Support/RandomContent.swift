@@ -1,4 +1,5 @@
 @testable import BridleSchema
+import BridleTestSupport
 
 /// Generates random `GeneratedContent` trees for round-trip properties, biased towards the
 /// awkward cases: escapes, control characters, astral-plane text, exact number spellings and

@@ -3,9 +3,9 @@ import Testing
 
 /// The project's shared test data (`../shared` beside the repository, or `$BRIDLE_SHARED`),
 /// which is not part of the repository: tests that need it are skipped when it is absent.
-enum SharedData {
+public enum SharedData {
     /// The folder `relativePath` inside shared/, if it exists.
-    static func directory(_ relativePath: String) -> URL? {
+    public static func directory(_ relativePath: String) -> URL? {
         let fileManager = FileManager.default
         if let shared = ProcessInfo.processInfo.environment["BRIDLE_SHARED"], !shared.isEmpty {
             let directory = URL(fileURLWithPath: shared).appendingPathComponent(relativePath)
@@ -20,6 +20,6 @@ enum SharedData {
         return nil
     }
 
-    static let missingMessage: Comment =
+    public static let missingMessage: Comment =
         "shared/ test data not found: set BRIDLE_SHARED to the shared/ folder, or keep it next to the repository"
 }

@@ -5,14 +5,14 @@
 /// var generator = SplitMix64(seed: 42)
 /// Int.random(in: 1...6, using: &generator)   // the same value on every run and platform
 /// ```
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    private(set) var state: UInt64
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    public private(set) var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
