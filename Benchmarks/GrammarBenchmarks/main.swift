@@ -53,12 +53,15 @@ for split in ["Glaiveai2K", "Github_easy"] {
 print("\n== Matcher throughput on a ~1 MB JSON document")
 var records: [GeneratedContent] = []
 var index = 0
-while records.map(\.jsonString.utf8.count).reduce(0, +) < 1_000_000 {
-    records.append(GeneratedContent(properties: [
+var size = 0
+while size < 1_000_000 {
+    let record = GeneratedContent(properties: [
         ("id", GeneratedContent(index)), ("name", GeneratedContent("record \(index) \u{e9}\u{1F600}")),
         ("score", GeneratedContent(JSONNumber(text: "\(index % 1000).25")!)), ("tags", GeneratedContent(elements: ["a", "b\"c"])),
         ("active", GeneratedContent(index % 2 == 0)),
-    ]))
+    ])
+    records.append(record)
+    size += record.jsonString.utf8.count + 1
     index += 1
 }
 let document = GeneratedContent(elements: records).jsonString

@@ -3,37 +3,49 @@ import Bridle
 import BridleExampleTypes
 import Foundation
 
-/// `bridle demo`: the Examples' types, their JSON Schemas, and a value of each decoded
-/// from JSON with the type's own `Codable` conformance and checked against its schema.
+/// `bridle demo`: for each of the Examples' types, its JSON Schema, its grammar, and values
+/// generated under that grammar and decoded with the type's own `Codable` conformance.
 ///
-/// Until the llama.cpp backend lands, the JSON comes from a fixed sample per type rather
-/// than from a model.
+/// Until the llama.cpp backend lands, the generator is Bridle's seeded grammar sampler, a
+/// stand-in for a model that picks tokens at random: what it writes always decodes, which is
+/// the guarantee a real model gets from the same grammar.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Show the Examples' schemas and decode a typed value for each."
+        abstract: "Show the Examples' schemas and grammars, and generate typed values under them."
     )
 
+    @Option(help: "Values to generate per type.")
+    var count: Int = 3
+
+    @Option(help: "The first seed; each value uses the next one.")
+    var seed: UInt64 = 0
+
+    @Flag(help: "Also print each type's JSON Schema.")
+    var schemas = false
+
     func run() throws {
-        try show(SearchSuggestions.self, sample: #"{"searchTerms":[{"searchTerm":"Beautiful sunsets"},{"searchTerm":"Mountain lakes"},{"searchTerm":"City lights"},{"searchTerm":"Quiet forests"}]}"#)
-        try show(CurrentDate.Arguments.self, sample: #"{"dateKind":{"beforeNow":{"seconds":3600}}}"#)
-        try show(Reminders.Arguments.self, sample: #"{"status":"incomplete","count":3,"dueBefore":"2026-12-24T18:00:00Z"}"#)
-        try show(Contacts.Arguments.self, sample: #"{"generation":"millennial"}"#)
-        try show(Films.Arguments.self, sample: #"{"genre":"science fiction","fromYear":1968,"toYear":1982,"keywords":["space"]}"#)
+        try show(SearchSuggestions.self)
+        try show(CurrentDate.Arguments.self)
+        try show(Reminders.Arguments.self)
+        try show(Contacts.Arguments.self)
+        try show(Films.Arguments.self)
     }
 
-    private func show<Value: Generable>(_ type: Value.Type, sample: String) throws {
-        let schema = Value.generationSchema
-        try schema.validate()
+    private func show<Value: Generable>(_ type: Value.Type) throws {
         print("== \(String(reflecting: type).split(separator: ".").dropFirst().joined(separator: "."))")
-        print(schema.jsonSchemaString(prettyPrinted: true))
-        let content = try GeneratedContent(json: sample)
-        let problems = schema.violations(of: content)
-        guard problems.isEmpty else {
-            throw ValidationFailure("the sample for \(type) breaks its schema: \(problems)")
+        if schemas { print(Value.generationSchema.jsonSchemaString(prettyPrinted: true)) }
+        let sampler = try SchemaSampler(type)
+        print("grammar: \(sampler.compiled.grammar.rules.count) rules, at most \(sampler.compiled.maximumLength) characters")
+        for sample in try sampler.samples(seeds: seed..<(seed + UInt64(count))) {
+            print("seed \(sample.seed): \(Self.shortened(sample.text))")
+            print("  decoded: \(Self.shortened(String(describing: sample.value)))")
         }
-        let value = try Value(content)
-        print("sample: \(sample)")
-        print("decoded: \(value)\n")
+        print("")
+    }
+
+    /// A random generator writes long strings; the start shows the point.
+    private static func shortened(_ text: String, limit: Int = 240) -> String {
+        text.count <= limit ? text : "\(text.prefix(limit))… (\(text.count) characters)"
     }
 }
