@@ -95,7 +95,7 @@ struct EarleyRecognizer {
                 }
                 let slot = UInt32(truncatingIfNeeded: item)
                 let origin = slot == Self.selfOrigin ? current : chart.scanOrigin(Int(slot))
-                add(advance(state), origin: Unmanaged.passUnretained(origin))
+                add(program.advance(state), origin: Unmanaged.passUnretained(origin))
             }
         }
         guard !items.isEmpty else { return nil }
@@ -143,7 +143,7 @@ struct EarleyRecognizer {
                     complete(EarleySymbol.endNonterminal(symbol), slot: slot)
                 }
             } else {
-                let repetition = repetitions[repetitionContaining(state)]
+                let repetition = repetitions[program.repetition(containing: state)]
                 let count = state - repetition.base
                 if count >= repetition.minimum { complete(repetition.nonterminal, slot: slot) }
                 if repetition.maximum.map({ count < $0 }) ?? true {
@@ -192,7 +192,7 @@ struct EarleyRecognizer {
         origin._withUnsafeGuaranteedRef { node in
             node.forEachWaiting(on: nonterminal) { entry in
                 let waitingSlot = UInt32(truncatingIfNeeded: entry)
-                let state = advance(UInt32(truncatingIfNeeded: entry >> 32))
+                let state = program.advance(UInt32(truncatingIfNeeded: entry >> 32))
                 add(state, origin: waitingSlot == Self.selfOrigin ? origin : node.origin(waitingSlot))
             }
         }
@@ -225,30 +225,6 @@ struct EarleyRecognizer {
         let item = UInt64(state) << 32 | UInt64(slot)
         // Items that started here arise in one way only (see the type's comment).
         if slot == Self.selfOrigin || seen.insert(item, value: 0) == nil { items.append(item) }
-    }
-
-    @inline(__always)
-    private func repetitionContaining(_ state: UInt32) -> Int {
-        var low = 0
-        var high = repetitions.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if repetitions[middle].base <= state { low = middle } else { high = middle }
-        }
-        return low
-    }
-
-    @inline(__always)
-    private func advance(_ state: UInt32) -> UInt32 {
-        guard state >= dotStateCount else { return state + 1 }
-        let repetition = repetitions[repetitionContaining(state)]
-        if repetition.maximum == nil, state - repetition.base == repetition.minimum { return state }
-        return state + 1
-    }
-
-    @inline(__always)
-    private func awaitedSymbol(_ state: UInt32) -> Int32 {
-        state < dotStateCount ? symbols[Int(state)] : repetitions[repetitionContaining(state)].body
     }
 
     // MARK: Freezing a set
