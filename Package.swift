@@ -7,6 +7,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Bridle", targets: ["Bridle"]),
+        // The llama.cpp backend. Needs llama.cpp installed where pkg-config finds `llama.pc`
+        // (scripts/llama.sh builds the pinned version); the Bridle product does not.
+        .library(name: "BridleLlama", targets: ["BridleLlama"]),
         .executable(name: "bridle", targets: ["BridleCommand"]),
     ],
     dependencies: [
@@ -21,6 +24,18 @@ let package = Package(
         // GBNF grammars: a typed IR, the schema → grammar compiler, printer, parser, lint,
         // matcher and sampler. Knows nothing of llama.cpp.
         .target(name: "BridleGrammar", dependencies: ["BridleSchema"]),
+
+        // Backend-agnostic generation: the LanguageModel protocol, options, typed responses.
+        .target(name: "BridleGeneration", dependencies: ["BridleSchema", "BridleGrammar"]),
+
+        // GGUF files: a reader for typed load errors, a writer, and the seeded tiny models
+        // that tests and the demo run. Knows nothing of llama.cpp.
+        .target(name: "BridleGGUF"),
+
+        // llama.cpp's C API, through pkg-config.
+        .systemLibrary(name: "CLlama", pkgConfig: "llama"),
+        // The llama.cpp backend: models, contexts, grammar-constrained sampling.
+        .target(name: "BridleLlama", dependencies: ["CLlama", "BridleGeneration", "BridleGrammar", "BridleGGUF"]),
 
         // What @Generable and @Guide do, as a plain library over swift-syntax (unit-tested).
         .target(
@@ -41,7 +56,7 @@ let package = Package(
             ]
         ),
         // The public face: re-exports the schema layer and declares the macros.
-        .target(name: "Bridle", dependencies: ["BridleSchema", "BridleGrammar", "BridleMacros"]),
+        .target(name: "Bridle", dependencies: ["BridleSchema", "BridleGrammar", "BridleGeneration", "BridleMacros"]),
 
         // The types of the Examples (FoundationModels articles' types), shared by the
         // examples, the demo and the tests.
@@ -52,6 +67,8 @@ let package = Package(
             dependencies: [
                 "Bridle",
                 "BridleExampleTypes",
+                "BridleLlama",
+                "BridleGGUF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,5 +92,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BridleTests", dependencies: ["Bridle", "BridleExampleTypes"]),
+        .testTarget(name: "BridleGenerationTests", dependencies: ["BridleGeneration", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
+        .testTarget(name: "BridleGGUFTests", dependencies: ["BridleGGUF", "BridleTestSupport"]),
+        .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
     ]
 )

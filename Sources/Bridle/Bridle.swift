@@ -1,3 +1,4 @@
+@_exported import BridleGeneration
 @_exported import BridleGrammar
 @_exported import BridleSchema
 

@@ -1,19 +1,27 @@
 import ArgumentParser
 import Bridle
 import BridleExampleTypes
+import BridleGGUF
+import BridleLlama
 import Foundation
 
-/// `bridle demo`: for each of the Examples' types, its JSON Schema, its grammar, and values
-/// generated under that grammar and decoded with the type's own `Codable` conformance.
+/// `bridle demo`: generates each of the Examples' types with llama.cpp, under the grammar
+/// compiled from the type, and prints the decoded values.
 ///
-/// Until the llama.cpp backend lands, the generator is Bridle's seeded grammar sampler, a
-/// stand-in for a model that picks tokens at random: what it writes always decodes, which is
-/// the guarantee a real model gets from the same grammar.
-struct DemoCommand: ParsableCommand {
+/// Without `--model` it makes (once) a tiny random-weight model. Its words are nonsense, but
+/// every value decodes and satisfies every guide: that is what the grammar guarantees, for any
+/// weights.
+struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Show the Examples' schemas and grammars, and generate typed values under them."
+        abstract: "Generate the Examples' typed values with llama.cpp and print them decoded."
     )
+
+    @Option(help: "A GGUF model; without it a tiny random model is made (or reused) in the cache.")
+    var model: String?
+
+    @Option(help: "Vocabulary of the tiny model.")
+    var vocab: Int = 32_000
 
     @Option(help: "Values to generate per type.")
     var count: Int = 3
@@ -21,31 +29,57 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "The first seed; each value uses the next one.")
     var seed: UInt64 = 0
 
+    @Option(name: .customLong("max-string-length"), help: "Longest string where a type sets no bound.")
+    var maximumStringLength = 24
+
     @Flag(help: "Also print each type's JSON Schema.")
     var schemas = false
 
-    func run() throws {
-        try show(SearchSuggestions.self)
-        try show(CurrentDate.Arguments.self)
-        try show(Reminders.Arguments.self)
-        try show(Contacts.Arguments.self)
-        try show(Films.Arguments.self)
+    func run() async throws {
+        let path = try model ?? Self.tinyModel(vocabularySize: vocab)
+        let llama = try ModelLoading.load(path)
+        Diagnostics.note("model: \(path) (vocabulary \(llama.vocabularySize), context \(llama.contextSize) tokens)")
+        try await show(SearchSuggestions.self, prompt: "Suggest four searches about sunsets.", on: llama)
+        try await show(CurrentDate.Arguments.self, prompt: "What was the date a week ago?", on: llama)
+        try await show(Reminders.Arguments.self, prompt: "Show my five most recent incomplete reminders.", on: llama)
+        try await show(Contacts.Arguments.self, prompt: "Find my contacts born in the nineties.", on: llama)
+        try await show(Films.Arguments.self, prompt: "Dramas from the fifties, please.", on: llama)
     }
 
-    private func show<Value: Generable>(_ type: Value.Type) throws {
-        print("== \(String(reflecting: type).split(separator: ".").dropFirst().joined(separator: "."))")
+    private func show<Value: Generable>(_ type: Value.Type, prompt: String, on llama: LlamaLanguageModel) async throws {
+        print("== \(String(reflecting: type).split(separator: ".").dropFirst().joined(separator: "."))  (prompt: \(prompt.debugDescription))")
         if schemas { print(Value.generationSchema.jsonSchemaString(prettyPrinted: true)) }
-        let sampler = try SchemaSampler(type)
-        print("grammar: \(sampler.compiled.grammar.rules.count) rules, at most \(sampler.compiled.maximumLength) characters")
-        for sample in try sampler.samples(seeds: seed..<(seed + UInt64(count))) {
-            print("seed \(sample.seed): \(Self.shortened(sample.text))")
-            print("  decoded: \(Self.shortened(String(describing: sample.value)))")
+        var grammar = GrammarOptions()
+        grammar.maximumStringLength = maximumStringLength
+        for seed in seed..<(seed + UInt64(count)) {
+            let options = GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), grammar: grammar)
+            let response = try await llama.respond(to: prompt, generating: Value.self, options: options)
+            print("seed \(seed): \(response.text)")
+            print("  decoded: \(response.content)")
+            print(String(format: "  %d tokens, %.0f tokens/s", response.statistics.responseTokens, response.statistics.tokensPerSecond))
         }
         print("")
     }
 
-    /// A random generator writes long strings; the start shows the point.
-    private static func shortened(_ text: String, limit: Int = 240) -> String {
-        text.count <= limit ? text : "\(text.prefix(limit))… (\(text.count) characters)"
+    /// The tiny model for this vocabulary, written once into the cache and reused after.
+    static func tinyModel(vocabularySize: Int) throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let cache = environment["BRIDLE_CACHE"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache").appendingPathComponent("bridle")
+        let folder = cache.appendingPathComponent("models")
+        let file = folder.appendingPathComponent("tiny-\(vocabularySize)-seed1.gguf")
+        if FileManager.default.fileExists(atPath: file.path) { return file.path }
+        Diagnostics.note("making a tiny random model (vocabulary \(vocabularySize)) at \(file.path)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Written beside and moved into place, so an interrupted run leaves no half file.
+            let partial = folder.appendingPathComponent("\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+            try TinyModel(vocabularySize: vocabularySize, seed: 1).write(to: partial)
+            try FileManager.default.moveItem(at: partial, to: file)
+        } catch {
+            Diagnostics.error("could not write the tiny model: \(error)")
+            throw ExitCode(2)
+        }
+        return file.path
     }
 }

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Bridle
+import BridleLlama
+import Foundation
+
+/// `bridle generate`: one response from a GGUF model, constrained by a JSON Schema or a GBNF
+/// grammar, written to standard output exactly as generated (and nothing else goes there).
+struct GenerateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate text with a GGUF model, constrained by a JSON Schema or a GBNF grammar.",
+        discussion: """
+            Without --json-schema or --grammar the text is unconstrained. Exit status: 1 when the \
+            response cannot be completed (token limit, context), 2 when an input is invalid.
+            """
+    )
+
+    @Option(help: "A GGUF model file (`bridle make-model` writes a tiny one).")
+    var model: String
+
+    @Option(name: .customLong("json-schema"), help: "A JSON Schema file the output must match.")
+    var jsonSchema: String?
+
+    @Option(help: "A GBNF grammar file the output must match (root rule: root).")
+    var grammar: String?
+
+    @Option(help: "The user's message.")
+    var prompt: String
+
+    @Option(help: "Instructions (a system message).")
+    var instructions: String?
+
+    @Option(help: "Seed for random sampling; without it every run differs.")
+    var seed: UInt64?
+
+    @Option(help: "Sampling temperature (1 keeps the model's distribution).")
+    var temperature: Double?
+
+    @Option(name: .customLong("top-k"), help: "Sample among the k most likely allowed tokens.")
+    var topK: Int?
+
+    @Flag(help: "Always take the most likely allowed token.")
+    var greedy = false
+
+    @Option(name: .customLong("max-tokens"), help: "Most response tokens; by default enough for the grammar's longest output.")
+    var maxTokens: Int?
+
+    @Option(name: .customLong("context"), help: "Context size in tokens (default: the model's, at most 4096).")
+    var contextSize: Int?
+
+    @Flag(help: "Print timings and token counts to standard error.")
+    var statistics = false
+
+    func validate() throws {
+        if jsonSchema != nil, grammar != nil {
+            throw ValidationError("Give --json-schema or --grammar, not both.")
+        }
+        if greedy, topK != nil || seed != nil {
+            throw ValidationError("--greedy takes no --top-k or --seed: it never samples.")
+        }
+    }
+
+    func run() async throws {
+        var options = GenerationOptions(temperature: temperature, maximumResponseTokens: maxTokens)
+        options.sampling = greedy ? .greedy
+            : topK.map { .random(top: $0, seed: seed) } ?? .random(probabilityThreshold: 1, seed: seed)
+
+        var request = GenerationRequest(messages: [], options: options)
+        if let instructions { request.messages.append(.system(instructions)) }
+        if let jsonSchema {
+            let compiled = try SchemaLoading.compile(jsonSchemaFile: jsonSchema)
+            request.grammar = compiled.grammar
+            request.options.maximumResponseTokens = maxTokens ?? compiled.maximumResponseTokens
+        } else if let grammar {
+            let parsed = try SchemaLoading.grammar(gbnfFile: grammar)
+            request.grammar = parsed
+            request.options.maximumResponseTokens = maxTokens ?? parsed.maximumLength.map { $0 * 4 }
+        }
+        request.messages.append(.user(prompt))
+
+        let model = try ModelLoading.load(model, contextSize: contextSize)
+        do {
+            for try await event in model.generate(request) {
+                switch event {
+                case let .token(_, bytes):
+                    FileHandle.standardOutput.write(Data(bytes))
+                case let .finished(summary):
+                    if statistics { Diagnostics.note(Self.describe(summary)) }
+                }
+            }
+        } catch let error as GenerationError {
+            Diagnostics.error(error.description)
+            throw ExitCode(1)
+        } catch let error as LlamaError {
+            Diagnostics.error(error.description)
+            throw ExitCode(2)
+        }
+    }
+
+    private static func describe(_ summary: GenerationStatistics) -> String {
+        String(
+            format: "prompt: %d tokens (%d reused) in %.3f s; response: %d tokens in %.3f s (%.1f tokens/s), sampling %.3f s, %d refused by Bridle's matcher",
+            summary.promptTokens, summary.reusedPromptTokens, summary.promptSeconds, summary.responseTokens,
+            summary.responseSeconds, summary.tokensPerSecond, summary.samplingSeconds,
+            summary.refusedTokens
+        )
+    }
+}
+
+enum ModelLoading {
+    /// The model at `path`, or exit status 2 with llama.cpp's reason.
+    static func load(_ path: String, contextSize: Int? = nil) throws -> LlamaLanguageModel {
+        do {
+            return try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: path), configuration: LlamaConfiguration(contextSize: contextSize))
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(2)
+        }
+    }
+}

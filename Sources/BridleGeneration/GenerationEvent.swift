@@ -1,0 +1,44 @@
+/// What a ``LanguageModel``'s response stream yields: each token as it is chosen, then a
+/// summary once the response is complete.
+public enum GenerationEvent: Sendable, Hashable {
+    /// A token the model produced, with the bytes it stands for. A token may end in the middle
+    /// of a UTF-8 character; ``ResponseText`` joins the bytes back into text.
+    case token(id: Int32, bytes: [UInt8])
+    /// The response ended because the model produced its end-of-generation token (under a
+    /// grammar: only once the sentence was complete).
+    case finished(GenerationStatistics)
+}
+
+/// Counts and timings of one response.
+public struct GenerationStatistics: Sendable, Hashable, Codable {
+    /// Tokens of the formatted prompt, and how many of them the backend reused from its cache.
+    public var promptTokens: Int
+    public var reusedPromptTokens: Int
+    /// Tokens of the response, not counting the end-of-generation token.
+    public var responseTokens: Int
+    public var promptSeconds: Double
+    public var responseSeconds: Double
+    /// Time spent choosing tokens (the grammar's share of the work), within `responseSeconds`.
+    public var samplingSeconds: Double
+    /// Tokens the backend's grammar sampler allowed but Bridle's strict matcher refused (and
+    /// that were therefore chosen again). See `BridleLlama`'s notes on llama.cpp's UTF-8.
+    public var refusedTokens: Int
+
+    public init(
+        promptTokens: Int, reusedPromptTokens: Int, responseTokens: Int,
+        promptSeconds: Double, responseSeconds: Double, samplingSeconds: Double, refusedTokens: Int = 0
+    ) {
+        self.promptTokens = promptTokens
+        self.reusedPromptTokens = reusedPromptTokens
+        self.responseTokens = responseTokens
+        self.promptSeconds = promptSeconds
+        self.responseSeconds = responseSeconds
+        self.samplingSeconds = samplingSeconds
+        self.refusedTokens = refusedTokens
+    }
+
+    /// Response tokens per second, or 0 when nothing was timed.
+    public var tokensPerSecond: Double {
+        responseSeconds > 0 ? Double(responseTokens) / responseSeconds : 0
+    }
+}

@@ -1,0 +1,39 @@
+import BridleGrammar
+
+/// How a model picks each token, and how long it may go on.
+///
+/// Follows FoundationModels' `GenerationOptions`, with one addition: ``grammar`` caps what the
+/// schema leaves open (string lengths, array counts), which also bounds how many tokens a
+/// constrained response can take.
+///
+/// ```swift
+/// let options = GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.8)
+/// ```
+public struct GenerationOptions: Sendable, Hashable {
+    /// How the next token is chosen. `nil` samples from the model's whole distribution
+    /// (after `temperature`) with a random seed.
+    public var sampling: SamplingMode?
+    /// Scales the distribution before sampling: below 1 sharper, above 1 flatter. `nil` is 1.
+    /// Ignored by greedy sampling.
+    public var temperature: Double?
+    /// The most tokens a response may take. Reaching it throws
+    /// ``GenerationError/exceededMaximumResponseTokens(limit:partialText:)``; a response is never
+    /// cut short and passed off as complete. `nil`, under a grammar with a finite longest
+    /// sentence, allows exactly enough tokens for that sentence; without one, the context is the
+    /// limit.
+    public var maximumResponseTokens: Int?
+    /// Caps for what a schema leaves unbounded, used when a schema is compiled to a grammar.
+    public var grammar: GrammarOptions
+
+    public init(
+        sampling: SamplingMode? = nil,
+        temperature: Double? = nil,
+        maximumResponseTokens: Int? = nil,
+        grammar: GrammarOptions = GrammarOptions()
+    ) {
+        self.sampling = sampling
+        self.temperature = temperature
+        self.maximumResponseTokens = maximumResponseTokens
+        self.grammar = grammar
+    }
+}

@@ -1,0 +1,104 @@
+import BridleGrammar
+import BridleSchema
+
+extension LanguageModel {
+    /// Generates free text.
+    public func respond(
+        to prompt: String,
+        instructions: String? = nil,
+        options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<String> {
+        let request = GenerationRequest(messages: Self.messages(prompt: prompt, instructions: instructions), options: options)
+        let (text, statistics) = try await complete(request)
+        return Response(content: text, rawContent: GeneratedContent(text), text: text, statistics: statistics)
+    }
+
+    /// Generates JSON that matches `schema`, under the grammar compiled from it.
+    ///
+    /// - Parameter includeSchemaInPrompt: Also show the model the JSON Schema, so it knows what
+    ///   the fields mean; the grammar enforces the shape either way.
+    public func respond(
+        to prompt: String,
+        schema: GenerationSchema,
+        includeSchemaInPrompt: Bool = true,
+        instructions: String? = nil,
+        options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<GeneratedContent> {
+        let compiled = try schema.grammar(options: options.grammar)
+        var options = options
+        if options.maximumResponseTokens == nil {
+            options.maximumResponseTokens = compiled.maximumResponseTokens
+        }
+        var instructions = instructions.map { [$0] } ?? []
+        if includeSchemaInPrompt {
+            instructions.append("Respond with JSON that matches this JSON Schema:\n\(schema.jsonSchemaString(prettyPrinted: false))")
+        }
+        let request = GenerationRequest(
+            messages: Self.messages(prompt: prompt, instructions: instructions.isEmpty ? nil : instructions.joined(separator: "\n\n")),
+            grammar: compiled.grammar,
+            options: options
+        )
+        let (text, statistics) = try await complete(request)
+        let content: GeneratedContent
+        do {
+            content = try GeneratedContent(json: text)
+        } catch {
+            throw GenerationError.undecodableResponse(text: text, reason: error.description)
+        }
+        let issues = schema.violations(of: content)
+        guard issues.isEmpty else {
+            throw GenerationError.schemaViolation(text: text, issues: issues.map(\.description))
+        }
+        return Response(content: content, rawContent: content, text: text, statistics: statistics)
+    }
+
+    /// Generates a value of `type`: the output is constrained by the type's grammar, checked
+    /// against its schema, and decoded with its `Decodable` conformance.
+    public func respond<Content: Generable>(
+        to prompt: String,
+        generating type: Content.Type = Content.self,
+        includeSchemaInPrompt: Bool = true,
+        instructions: String? = nil,
+        options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<Content> {
+        let raw = try await respond(
+            to: prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt,
+            instructions: instructions, options: options
+        )
+        do {
+            let value = try Content(raw.rawContent)
+            return Response(content: value, rawContent: raw.rawContent, text: raw.text, statistics: raw.statistics)
+        } catch {
+            throw GenerationError.undecodableResponse(text: raw.text, reason: String(describing: error))
+        }
+    }
+
+    /// Runs `request` to the end and returns its text: the whole response or an error, never a
+    /// part passed off as the whole.
+    public func complete(_ request: GenerationRequest) async throws -> (text: String, statistics: GenerationStatistics) {
+        var response = ResponseText()
+        for try await event in generate(request) {
+            switch event {
+            case let .token(_, bytes):
+                response.append(bytes)
+            case let .finished(statistics):
+                guard let text = response.text else { throw GenerationError.invalidUTF8(bytes: response.bytes) }
+                return (text, statistics)
+            }
+        }
+        // A stream that ends without `finished` was stopped from outside.
+        throw CancellationError()
+    }
+
+    private static func messages(prompt: String, instructions: String?) -> [ChatMessage] {
+        (instructions.map { [ChatMessage.system($0)] } ?? []) + [.user(prompt)]
+    }
+}
+
+extension CompiledGrammar {
+    /// Enough tokens for the grammar's longest sentence even if every token holds a single byte
+    /// (a UTF-8 scalar takes at most 4).
+    public var maximumResponseTokens: Int {
+        maximumLength.multipliedReportingOverflow(by: 4).overflow ? Int.max : maximumLength * 4
+    }
+}

@@ -1,0 +1,16 @@
+/// A model that turns a conversation into a response, one token at a time, optionally under a
+/// grammar. Backends (llama.cpp in `BridleLlama`, a scripted model in tests) implement only
+/// ``generate(_:)``; typed responses (`respond(to:generating:)`) are built on top of it.
+///
+/// ```swift
+/// let model: any LanguageModel = try LlamaLanguageModel(contentsOf: url)
+/// let reply = try await model.respond(to: "Suggest searches", generating: SearchSuggestions.self)
+/// reply.content.searchTerms   // four strings, always
+/// ```
+public protocol LanguageModel: Sendable {
+    /// Streams one response: ``GenerationEvent/token(id:bytes:)`` for each token, then
+    /// ``GenerationEvent/finished(_:)``. The stream throws ``GenerationError`` (or a backend's
+    /// own error) instead of finishing when the response is incomplete, and `CancellationError`
+    /// once the consuming task is cancelled, which also stops the backend's work.
+    func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error>
+}

@@ -1,0 +1,173 @@
+import BridleGeneration
+import BridleGrammar
+import CLlama
+import Foundation
+
+/// One llama.cpp context and its KV cache. An actor: llama.cpp contexts are not thread-safe,
+/// so requests run one at a time. The cache is kept between requests, and a new prompt that
+/// starts like the last conversation (the usual case in a chat) decodes only what is new.
+actor LlamaContext {
+    private let model: LlamaModel
+    /// Used only from the actor (and its deinit, when nothing else can reach it).
+    nonisolated(unsafe) private let pointer: OpaquePointer
+    private let batchSize: Int
+    /// Tokens the context holds, as llama.cpp allocated it.
+    nonisolated let contextSize: Int
+    /// The tokens whose keys and values are in the cache, in order.
+    private var cachedTokens: [llama_token] = []
+
+    init(model: LlamaModel, configuration: LlamaConfiguration) throws(LlamaError) {
+        let trained = model.trainedContextLength
+        let requested = configuration.contextSize ?? min(trained, LlamaConfiguration.defaultContextCap)
+        guard requested <= trained else { throw .contextTooLarge(requested: requested, trained: trained) }
+        var parameters = llama_context_default_params()
+        parameters.n_ctx = UInt32(clamping: max(requested, 1))
+        parameters.n_batch = UInt32(clamping: max(configuration.batchSize, 1))
+        parameters.n_ubatch = parameters.n_batch
+        let threads = Int32(clamping: configuration.threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        parameters.n_threads = threads
+        parameters.n_threads_batch = threads
+        parameters.no_perf = false
+        let mark = LlamaLog.mark()
+        guard let context = llama_init_from_model(model.pointer, parameters) else {
+            throw .contextCreationFailed(llamaMessages: LlamaLog.messages(since: mark))
+        }
+        self.model = model
+        self.pointer = context
+        self.batchSize = Int(parameters.n_batch)
+        self.contextSize = Int(llama_n_ctx(context))
+    }
+
+    deinit {
+        llama_free(pointer)
+    }
+
+    /// Forgets the cached conversation; the next request decodes its whole prompt.
+    func clearCache() {
+        llama_memory_clear(llama_get_memory(pointer), true)
+        cachedTokens = []
+    }
+
+    /// Runs one request, yielding each token to `continuation`; throws instead of finishing
+    /// when the response cannot be completed.
+    func generate(_ request: GenerationRequest, into continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation) throws {
+        let gbnf = try request.grammar.map(Self.checkedGBNF)
+        var matcher = try request.grammar.map(Self.matcher)
+        let sampler = try SamplerChain(model: model, gbnf: gbnf, rootName: request.grammar?.rootName ?? "root", options: request.options)
+        if let limit = request.options.maximumResponseTokens, limit < 0 {
+            throw GenerationError.invalidOptions("maximumResponseTokens must be ≥ 0, not \(limit)")
+        }
+
+        let promptStart = ContinuousClock.now
+        let prompt = try model.tokenize(ChatTemplate(template: model.chatTemplate).prompt(for: request.messages))
+        guard prompt.count < contextSize else {
+            throw GenerationError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
+        }
+        let reused = try reuseCache(for: prompt)
+        try decode(Array(prompt[reused...]))
+        let promptSeconds = (ContinuousClock.now - promptStart).seconds
+
+        let responseStart = ContinuousClock.now
+        var samplingSeconds = 0.0
+        var response = ResponseText()
+        var responseTokens = 0
+        var refusedTokens = 0
+        let vocabularySize = model.vocabularySize
+        while true {
+            try Task.checkCancellation()
+            let sampleStart = ContinuousClock.now
+            var advanced = matcher
+            let choice = sampler.sample(in: pointer, vocabularySize: vocabularySize) { token in
+                guard let matcher else { return true }
+                if model.isEndOfGeneration(token) { return matcher.isComplete }
+                var trial = matcher
+                guard trial.accept(bytes: model.bytes(of: token)) == nil else { return false }
+                advanced = trial
+                return true
+            }
+            samplingSeconds += (ContinuousClock.now - sampleStart).seconds
+            guard let (token, refused) = choice else {
+                throw LlamaError.noAllowedToken(partialText: response.lossyText)
+            }
+            refusedTokens += refused
+            matcher = advanced
+            if model.isEndOfGeneration(token) { break }
+            if let limit = request.options.maximumResponseTokens, responseTokens == limit {
+                throw GenerationError.exceededMaximumResponseTokens(limit: limit, partialText: response.lossyText)
+            }
+            guard cachedTokens.count < contextSize else {
+                throw GenerationError.contextFilledDuringResponse(contextSize: contextSize, partialText: response.lossyText)
+            }
+            let bytes = model.bytes(of: token)
+            response.append(bytes)
+            responseTokens += 1
+            continuation.yield(.token(id: token, bytes: bytes))
+            try decode([token])
+        }
+        continuation.yield(.finished(GenerationStatistics(
+            promptTokens: prompt.count, reusedPromptTokens: reused, responseTokens: responseTokens,
+            promptSeconds: promptSeconds, responseSeconds: (ContinuousClock.now - responseStart).seconds,
+            samplingSeconds: samplingSeconds, refusedTokens: refusedTokens
+        )))
+    }
+
+    /// Checks the grammar with Bridle's printer, which knows llama.cpp's parser's limits, so
+    /// llama.cpp never sees a grammar it would reject.
+    private static func checkedGBNF(_ grammar: Grammar) throws -> String {
+        do {
+            return try GBNFPrinter().print(grammar)
+        } catch {
+            throw LlamaError.invalidGrammar(reason: String(describing: error))
+        }
+    }
+
+    private static func matcher(_ grammar: Grammar) throws -> GrammarMatcher {
+        do {
+            return try GrammarMatcher(grammar)
+        } catch {
+            throw LlamaError.invalidGrammar(reason: String(describing: error))
+        }
+    }
+
+    /// Keeps the longest cached prefix of `prompt` and drops the rest; returns its length.
+    /// At least the prompt's last token is decoded again, since sampling needs its logits.
+    private func reuseCache(for prompt: [llama_token]) throws -> Int {
+        var shared = zip(cachedTokens, prompt).prefix(while: { $0 == $1 }).count
+        shared = min(shared, prompt.count - 1)
+        if !llama_memory_seq_rm(llama_get_memory(pointer), 0, llama_pos(shared), -1) {
+            clearCache()
+            shared = 0
+        }
+        cachedTokens.removeSubrange(shared...)
+        return max(shared, 0)
+    }
+
+    private func decode(_ tokens: [llama_token]) throws {
+        var start = 0
+        while start < tokens.count {
+            try Task.checkCancellation()
+            var chunk = Array(tokens[start..<min(start + batchSize, tokens.count)])
+            let mark = LlamaLog.mark()
+            let status = chunk.withUnsafeMutableBufferPointer { buffer in
+                llama_decode(pointer, llama_batch_get_one(buffer.baseAddress, Int32(buffer.count)))
+            }
+            guard status == 0 else {
+                // The failed batch may have left part of itself in the cache.
+                clearCache()
+                if status == 1 {
+                    throw GenerationError.exceededContextWindowSize(promptTokens: cachedTokens.count + tokens.count, contextSize: contextSize)
+                }
+                throw LlamaError.decodeFailed(status: status, llamaMessages: LlamaLog.messages(since: mark))
+            }
+            cachedTokens.append(contentsOf: chunk)
+            start += chunk.count
+        }
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,50 @@
+import BridleGeneration
+import Foundation
+
+/// A GGUF model run in-process by llama.cpp, with grammar-constrained sampling.
+///
+/// ```swift
+/// let model = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: "tiny.gguf"))
+/// let reply = try await model.respond(
+///     to: "Four searches about Swift", generating: SearchSuggestions.self,
+///     options: GenerationOptions(sampling: .random(top: 40, seed: 1)))
+/// reply.content.searchTerms.count   // 4
+/// ```
+///
+/// Requests run one at a time on the model's context, whose KV cache is kept between them.
+/// Cancelling the task that consumes a response stops decoding at the next token.
+public final class LlamaLanguageModel: LanguageModel {
+    private let context: LlamaContext
+    public let url: URL
+    /// Tokens the context holds: prompt and response together.
+    public let contextSize: Int
+    public let vocabularySize: Int
+
+    public init(contentsOf url: URL, configuration: LlamaConfiguration = LlamaConfiguration()) throws(LlamaError) {
+        let model = try LlamaModel(path: url.path)
+        let context = try LlamaContext(model: model, configuration: configuration)
+        self.context = context
+        self.url = url
+        self.contextSize = context.contextSize
+        self.vocabularySize = model.vocabularySize
+    }
+
+    public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
+        let task = Task { [context] in
+            do {
+                try await context.generate(request, into: continuation)
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Forgets the cached conversation.
+    public func clearCache() async {
+        await context.clearCache()
+    }
+}

@@ -1,0 +1,85 @@
+import BridleGeneration
+import BridleGGUF
+import CLlama
+import Foundation
+
+/// Loaded weights and vocabulary. Read-only after loading, so contexts on any thread may share
+/// it (llama.cpp's model is immutable once loaded).
+final class LlamaModel: @unchecked Sendable {
+    let pointer: OpaquePointer
+    let vocabulary: OpaquePointer
+    let path: String
+
+    init(path: String) throws(LlamaError) {
+        LlamaRuntime.ensureInitialized()
+        guard FileManager.default.fileExists(atPath: path) else { throw .modelFileNotFound(path: path) }
+        let file: GGUFFile
+        do {
+            file = try GGUFFile(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .notGGUF(path: path, reason: String(describing: error))
+        }
+        let mark = LlamaLog.mark()
+        var parameters = llama_model_default_params()
+        parameters.n_gpu_layers = 0
+        guard let model = llama_model_load_from_file(path, parameters) else {
+            let messages = LlamaLog.messages(since: mark)
+            if let architecture = file.architecture, messages.contains(where: { $0.contains("unknown model architecture") }) {
+                throw .unsupportedArchitecture(path: path, architecture: architecture, llamaMessages: messages)
+            }
+            throw .modelLoadFailed(path: path, llamaMessages: messages)
+        }
+        guard let vocabulary = llama_model_get_vocab(model) else {
+            llama_model_free(model)
+            throw .modelLoadFailed(path: path, llamaMessages: ["the model has no vocabulary"])
+        }
+        self.pointer = model
+        self.vocabulary = vocabulary
+        self.path = path
+    }
+
+    deinit {
+        llama_model_free(pointer)
+    }
+
+    var trainedContextLength: Int { Int(llama_model_n_ctx_train(pointer)) }
+    var vocabularySize: Int { Int(llama_vocab_n_tokens(vocabulary)) }
+
+    func isEndOfGeneration(_ token: llama_token) -> Bool {
+        llama_vocab_is_eog(vocabulary, token)
+    }
+
+    /// `text` as tokens, with the model's start token when the model asks for one, and chat
+    /// template markers read as the special tokens they stand for.
+    func tokenize(_ text: String) throws(LlamaError) -> [llama_token] {
+        let bytes = Array(text.utf8)
+        var capacity = bytes.count + 8
+        for _ in 0..<2 {
+            var tokens = [llama_token](repeating: 0, count: capacity)
+            let count = bytes.withUnsafeBufferPointer { text in
+                text.withMemoryRebound(to: CChar.self) { text in
+                    llama_tokenize(vocabulary, text.baseAddress, Int32(text.count), &tokens, Int32(capacity), true, true)
+                }
+            }
+            if count >= 0 { return Array(tokens.prefix(Int(count))) }
+            capacity = Int(-count)
+        }
+        throw .tokenizationFailed(text: text)
+    }
+
+    /// The bytes a token stands for; control tokens stand for none.
+    func bytes(of token: llama_token) -> [UInt8] {
+        var buffer = [CChar](repeating: 0, count: 64)
+        var length = llama_token_to_piece(vocabulary, token, &buffer, Int32(buffer.count), 0, false)
+        if length < 0 {
+            buffer = [CChar](repeating: 0, count: Int(-length))
+            length = llama_token_to_piece(vocabulary, token, &buffer, Int32(buffer.count), 0, false)
+        }
+        return buffer.prefix(max(0, Int(length))).map { UInt8(bitPattern: $0) }
+    }
+
+    /// The model's own chat template, as llama.cpp reads it from the GGUF metadata.
+    var chatTemplate: String? {
+        llama_model_chat_template(pointer, nil).map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,107 @@
+import BridleGeneration
+import CLlama
+
+/// A llama.cpp sampler chain for one response: the grammar first, then the options' strategy.
+///
+/// The grammar must come first: llama.cpp aborts the process when a top-k filter runs before
+/// the grammar and none of the k tokens fits it.
+final class SamplerChain {
+    let pointer: UnsafeMutablePointer<llama_sampler>
+
+    init(model: LlamaModel, gbnf: String?, rootName: String = "root", options: GenerationOptions) throws {
+        let temperature = options.temperature ?? 1
+        guard temperature.isFinite, temperature >= 0 else {
+            throw GenerationError.invalidOptions("temperature must be a finite number ≥ 0, not \(temperature)")
+        }
+        let sampling = options.sampling ?? .random(probabilityThreshold: 1)
+        switch sampling.strategy {
+        case let .topK(k) where k < 1:
+            throw GenerationError.invalidOptions("random(top:) needs k ≥ 1, not \(k)")
+        case let .nucleus(p) where !(p > 0 && p <= 1):
+            throw GenerationError.invalidOptions("random(probabilityThreshold:) needs a threshold in (0, 1], not \(p)")
+        default:
+            break
+        }
+        var parameters = llama_sampler_chain_default_params()
+        parameters.no_perf = false
+        guard let chain = llama_sampler_chain_init(parameters) else {
+            throw LlamaError.contextCreationFailed(llamaMessages: ["llama_sampler_chain_init returned NULL"])
+        }
+        pointer = chain
+
+        if let gbnf {
+            let mark = LlamaLog.mark()
+            guard let grammar = llama_sampler_init_grammar(model.vocabulary, gbnf, rootName) else {
+                throw LlamaError.grammarRejected(gbnf: gbnf, llamaMessages: LlamaLog.messages(since: mark))
+            }
+            llama_sampler_chain_add(chain, grammar)
+        }
+        switch sampling.strategy {
+        case .greedy:
+            llama_sampler_chain_add(chain, llama_sampler_init_greedy())
+        case let .topK(k):
+            llama_sampler_chain_add(chain, llama_sampler_init_top_k(Int32(clamping: k)))
+            addRandom(temperature: temperature, seed: sampling.seed)
+        case let .nucleus(p):
+            if p < 1 { llama_sampler_chain_add(chain, llama_sampler_init_top_p(Float(p), 1)) }
+            addRandom(temperature: temperature, seed: sampling.seed)
+        }
+    }
+
+    deinit {
+        llama_sampler_free(pointer)
+    }
+
+    private func addRandom(temperature: Double, seed: UInt64?) {
+        if temperature != 1 { llama_sampler_chain_add(pointer, llama_sampler_init_temp(Float(temperature))) }
+        llama_sampler_chain_add(pointer, llama_sampler_init_dist(Self.llamaSeed(seed)))
+    }
+
+    /// llama.cpp's seeds are 32 bits, and `LLAMA_DEFAULT_SEED` (all ones) means "random": a
+    /// 64-bit seed is folded into 32 bits, and the one value that would mean "random" is moved.
+    static func llamaSeed(_ seed: UInt64?) -> UInt32 {
+        guard let seed else { return LLAMA_DEFAULT_SEED }
+        let folded = UInt32(truncatingIfNeeded: seed ^ (seed >> 32))
+        return folded == LLAMA_DEFAULT_SEED ? 0 : folded
+    }
+
+    /// Chooses the next token as `llama_sampler_sample` does, except that `isAllowed` has the
+    /// last word: a token it refuses is masked and the choice made again.
+    ///
+    /// llama.cpp's grammar sampler reads UTF-8 leniently (an overlong `C1 65` passes as "e",
+    /// continuation bits go unchecked), so a random model can steer it through bytes that are
+    /// not text. Bridle's matcher, which is strict, checks each choice; after a few refusals
+    /// it screens every remaining candidate at once, so the loop always ends.
+    ///
+    /// - Returns: the token, and how many choices were refused; `nil` if no token is allowed.
+    func sample(
+        in context: OpaquePointer, vocabularySize: Int, isAllowed: (llama_token) -> Bool
+    ) -> (token: llama_token, refused: Int)? {
+        guard let logits = llama_get_logits_ith(context, -1) else { return nil }
+        var candidates = (0..<vocabularySize).map { llama_token_data(id: llama_token($0), logit: logits[$0], p: 0) }
+        var refused = 0
+        while true {
+            var working = candidates
+            let chosen: llama_token_data? = working.withUnsafeMutableBufferPointer { buffer in
+                var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
+                llama_sampler_apply(pointer, &array)
+                guard array.selected >= 0, array.selected < array.size else { return nil }
+                return array.data[Int(array.selected)]
+            }
+            guard let chosen, chosen.logit > -Float.infinity else { return nil }
+            if isAllowed(chosen.id) {
+                llama_sampler_accept(pointer, chosen.id)
+                return (chosen.id, refused)
+            }
+            refused += 1
+            candidates[Int(chosen.id)].logit = -Float.infinity
+            if refused == Self.refusalsBeforeScreening {
+                for index in candidates.indices where candidates[index].logit > -Float.infinity && !isAllowed(candidates[index].id) {
+                    candidates[index].logit = -Float.infinity
+                }
+            }
+        }
+    }
+
+    private static let refusalsBeforeScreening = 4
+}

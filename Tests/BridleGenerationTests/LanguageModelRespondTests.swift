@@ -1,0 +1,101 @@
+import Bridle
+import BridleExampleTypes
+import Testing
+
+@Suite struct LanguageModelRespondTests {
+    @Test func typedResponseDecodesTheTextAndKeepsItExactly() async throws {
+        let text = #"{"genre":"drama","fromYear":1950,"toYear":1960,"keywords":["noir"]}"#
+        let model = ScriptedModel(text)
+        let response = try await model.respond(to: "Films", generating: Films.Arguments.self)
+        #expect(response.content == Films.Arguments(genre: "drama", fromYear: 1950, toYear: 1960, keywords: ["noir"]))
+        #expect(response.text == text)
+        #expect(response.rawContent == (try GeneratedContent(json: text)))
+        #expect(response.statistics.responseTokens == text.utf8.count)
+    }
+
+    @Test func requestCarriesTheTypesGrammarAndAFiniteTokenLimit() async throws {
+        let model = ScriptedModel(#"{"generation":"genZ"}"#)
+        _ = try await model.respond(to: "Who?", generating: Contacts.Arguments.self, instructions: "Be brief.")
+        let request = try #require(model.requests.first)
+        let compiled = try Contacts.Arguments.generationSchema.grammar()
+        #expect(request.grammar == compiled.grammar)
+        #expect(request.options.maximumResponseTokens == compiled.maximumLength * 4)
+        #expect(request.messages.map(\.role) == [.system, .user])
+        #expect(request.messages[0].content.hasPrefix("Be brief.\n\nRespond with JSON that matches this JSON Schema:"))
+        #expect(request.messages[1] == .user("Who?"))
+    }
+
+    @Test func explicitTokenLimitIsKeptAndSchemaCanStayOutOfThePrompt() async throws {
+        let model = ScriptedModel(#"{"generation":"genX"}"#)
+        _ = try await model.respond(
+            to: "Who?", generating: Contacts.Arguments.self, includeSchemaInPrompt: false,
+            options: GenerationOptions(maximumResponseTokens: 99)
+        )
+        let request = try #require(model.requests.first)
+        #expect(request.options.maximumResponseTokens == 99)
+        #expect(request.messages == [.user("Who?")])
+    }
+
+    @Test(arguments: [
+        "{\"generation\":", // cut short
+        "{\"generation\":\"genZ\"} trailing",
+        "not json",
+    ])
+    func malformedTextIsAnUndecodableResponseError(text: String) async throws {
+        let model = ScriptedModel(text)
+        await #expect {
+            _ = try await model.respond(to: "Who?", generating: Contacts.Arguments.self)
+        } throws: { error in
+            guard case let .undecodableResponse(reported, _) = error as? GenerationError else { return false }
+            return reported == text
+        }
+    }
+
+    @Test(arguments: [
+        #"{"genre":"drama","fromYear":1800,"toYear":1960,"keywords":[]}"#, // below the range
+        #"{"genre":"western","fromYear":1950,"toYear":1960,"keywords":[]}"#, // not one of anyOf
+        #"{"genre":"drama","fromYear":1950,"toYear":1960,"keywords":["a","b","c","d"]}"#, // too many
+        #"{"genre":"drama","fromYear":1950,"toYear":1960,"keywords":[""]}"#, // element too short
+    ])
+    func textThatBreaksAGuideIsASchemaViolation(text: String) async throws {
+        let model = ScriptedModel(text)
+        await #expect {
+            _ = try await model.respond(to: "Films", generating: Films.Arguments.self)
+        } throws: { error in
+            guard case let .schemaViolation(reported, issues) = error as? GenerationError else { return false }
+            return reported == text && !issues.isEmpty
+        }
+    }
+
+    @Test func plainTextResponseIsTheTextAsAJSONString() async throws {
+        let model = ScriptedModel("héllo 日本")
+        let response = try await model.respond(to: "Hi")
+        #expect(response.content == "héllo 日本")
+        #expect(response.rawContent == GeneratedContent("héllo 日本"))
+        #expect(model.requests.first?.grammar == nil)
+    }
+
+    @Test func streamThatStopsWithoutFinishingIsCancellation() async throws {
+        let model = ScriptedModel("{\"gen", endsEarly: true)
+        await #expect(throws: CancellationError.self) {
+            _ = try await model.respond(to: "Who?", generating: Contacts.Arguments.self)
+        }
+    }
+
+    @Test func invalidUTF8IsReportedNotReplaced() async throws {
+        struct BrokenBytes: LanguageModel {
+            func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+                AsyncThrowingStream { continuation in
+                    continuation.yield(.token(id: 0, bytes: [0x61, 0xFF]))
+                    continuation.yield(.finished(GenerationStatistics(
+                        promptTokens: 0, reusedPromptTokens: 0, responseTokens: 1,
+                        promptSeconds: 0, responseSeconds: 0, samplingSeconds: 0)))
+                    continuation.finish()
+                }
+            }
+        }
+        await #expect(throws: GenerationError.invalidUTF8(bytes: [0x61, 0xFF])) {
+            _ = try await BrokenBytes().respond(to: "Hi")
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Bridle
+import BridleExampleTypes
+import BridleLlama
+import Foundation
+import Testing
+
+@Suite struct LlamaGenerationTests {
+    private static let shortStrings: GrammarOptions = {
+        var options = GrammarOptions()
+        options.maximumStringLength = 12
+        return options
+    }()
+
+    private static func options(seed: UInt64, maximumResponseTokens: Int? = nil) -> GenerationOptions {
+        GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), maximumResponseTokens: maximumResponseTokens, grammar: shortStrings)
+    }
+
+    @Test func greedyTypedResponseDecodes() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.large)
+        let response = try await model.respond(
+            to: "Dramas from the fifties", generating: Films.Arguments.self,
+            options: GenerationOptions(sampling: .greedy, grammar: Self.shortStrings)
+        )
+        #expect((1888...2100).contains(response.content.fromYear))
+        #expect(try Films.Arguments(GeneratedContent(json: response.text)) == response.content)
+    }
+
+    @Test func sameSeedSameBytesDifferentSeedsDiffer() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.large)
+        var texts: [String] = []
+        for seed in [3, 3, 4, 5] as [UInt64] {
+            texts.append(try await model.respond(to: "Who?", generating: Reminders.Arguments.self, options: Self.options(seed: seed)).text)
+        }
+        #expect(texts[0] == texts[1])
+        #expect(Set(texts).count == 3)
+    }
+
+    /// The second request starts like the first conversation; the cached prefix must not
+    /// change what comes out.
+    @Test func cachedPromptGivesTheSameResponseAsAFreshContext() async throws {
+        let warm = try LlamaLanguageModel(contentsOf: TestModels.large)
+        _ = try await warm.respond(to: "First question", generating: Contacts.Arguments.self, options: Self.options(seed: 1))
+        let cached = try await warm.respond(to: "First question, again", generating: Contacts.Arguments.self, options: Self.options(seed: 9))
+        let fresh = try await LlamaLanguageModel(contentsOf: TestModels.large)
+            .respond(to: "First question, again", generating: Contacts.Arguments.self, options: Self.options(seed: 9))
+        #expect(cached.statistics.reusedPromptTokens > 0)
+        #expect(fresh.statistics.reusedPromptTokens == 0)
+        #expect(cached.text == fresh.text)
+    }
+
+    @Test func streamYieldsEachTokenThenASummary() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.large)
+        let grammar = try SearchSuggestions.generationSchema.grammar(options: Self.shortStrings)
+        var text = ResponseText()
+        var tokens = 0
+        var summary: GenerationStatistics?
+        for try await event in model.generate(GenerationRequest(messages: [.user("Searches")], grammar: grammar.grammar, options: Self.options(seed: 2))) {
+            switch event {
+            case let .token(_, bytes):
+                #expect(summary == nil)
+                text.append(bytes)
+                tokens += 1
+            case let .finished(statistics):
+                summary = statistics
+            }
+        }
+        #expect(summary?.responseTokens == tokens)
+        let decoded = try SearchSuggestions(GeneratedContent(json: try #require(text.text)))
+        #expect(decoded.searchTerms.count == 4)
+    }
+
+    @Test func tokenLimitIsATypedErrorWithThePartialText() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.large)
+        await #expect {
+            _ = try await model.respond(to: "Films", generating: Films.Arguments.self, options: Self.options(seed: 1, maximumResponseTokens: 5))
+        } throws: { error in
+            guard case let .exceededMaximumResponseTokens(limit, partial) = error as? GenerationError else { return false }
+            return limit == 5 && partial.hasPrefix("{") && !partial.isEmpty
+        }
+    }
+
+    @Test func promptLongerThanTheContextIsATypedError() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.small, configuration: LlamaConfiguration(contextSize: 128))
+        let prompt = String(repeating: "a very long prompt ", count: 100)
+        await #expect {
+            _ = try await model.respond(to: prompt, generating: Contacts.Arguments.self)
+        } throws: { error in
+            guard case let .exceededContextWindowSize(promptTokens, contextSize) = error as? GenerationError else { return false }
+            return promptTokens > 128 && contextSize == 128
+        }
+        // The model is still usable afterwards.
+        let response = try await model.respond(to: "Who?", generating: Contacts.Arguments.self, includeSchemaInPrompt: false, options: Self.options(seed: 1))
+        #expect(Contacts.Generation.allCases.contains(response.content.generation))
+    }
+
+    @Test func grammarThatBridleCannotPrintNeverReachesLlama() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.small)
+        let broken = Grammar(rules: [Rule(name: "root", body: .reference("missing"))])
+        await #expect {
+            _ = try await model.complete(GenerationRequest(messages: [.user("Hi")], grammar: broken))
+        } throws: { error in
+            guard case let .invalidGrammar(reason) = error as? LlamaError else { return false }
+            return reason.contains("missing")
+        }
+    }
+
+    @Test(arguments: [
+        GenerationOptions(sampling: .random(top: 0)),
+        GenerationOptions(sampling: .random(probabilityThreshold: 1.5)),
+        GenerationOptions(temperature: -1),
+        GenerationOptions(maximumResponseTokens: -2),
+    ])
+    func impossibleOptionsAreTypedErrors(options: GenerationOptions) async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.small)
+        await #expect {
+            _ = try await model.complete(GenerationRequest(messages: [.user("Hi")], options: options))
+        } throws: { error in
+            if case .invalidOptions = error as? GenerationError { return true }
+            return false
+        }
+    }
+
+    @Test func cancellingTheConsumerStopsGenerationAndTheModelCarriesOn() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.large)
+        // Unconstrained, a random model would go on until the context is full.
+        let request = GenerationRequest(messages: [.user("Talk")], options: GenerationOptions(sampling: .random(top: 50, seed: 1)))
+        let consumer = Task {
+            var tokens = 0
+            var finished = false
+            for try await event in model.generate(request) {
+                switch event {
+                case .token: tokens += 1
+                case .finished: finished = true
+                }
+                if tokens == 3 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+            return (tokens, finished)
+        }
+        let (tokens, finished) = try await consumer.value
+        #expect(tokens == 3)
+        #expect(!finished)
+        let after = try await model.respond(to: "Who?", generating: Contacts.Arguments.self, options: Self.options(seed: 4))
+        #expect(Contacts.Generation.allCases.contains(after.content.generation))
+    }
+
+    @Test func cancelledResponseThrowsCancellationNotAPartialValue() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.large)
+        let task = Task { try await model.respond(to: "Films", generating: Films.Arguments.self, options: Self.options(seed: 1)) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await task.value }
+    }
+}
