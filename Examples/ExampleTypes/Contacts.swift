@@ -3,7 +3,7 @@ import Bridle
 // Finding contacts by generation: a simple enum, generated as one of its case names.
 public enum Contacts {
     @Generable
-    public enum Generation: Equatable, CaseIterable {
+    public enum Generation: Equatable, CaseIterable, Sendable {
         case babyBoomers
         case genX
         case millennial
@@ -11,7 +11,7 @@ public enum Contacts {
     }
 
     @Generable
-    public struct Arguments: Equatable {
+    public struct Arguments: Equatable, Sendable {
         @Guide(description: "The generation to find contacts from")
         public let generation: Generation
     }

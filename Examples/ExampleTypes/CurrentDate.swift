@@ -4,7 +4,7 @@ import Bridle
 // generates in Swift's synthesized `Codable` shape, `{"beforeNow":{"seconds":3600}}`.
 public enum CurrentDate {
     @Generable
-    public enum DateKind: Equatable {
+    public enum DateKind: Equatable, Sendable {
         case now
         /// A moment in the past.
         @Guide(description: "How far back", .range(1...31_536_000))
@@ -15,7 +15,7 @@ public enum CurrentDate {
     }
 
     @Generable
-    public struct Arguments: Equatable {
+    public struct Arguments: Equatable, Sendable {
         @Guide(description: "The kind of date to get")
         public let dateKind: DateKind
     }

@@ -4,7 +4,7 @@ import Bridle
 // not after `toYear` is a cross-field rule the session layer checks before dispatch.
 public enum Films {
     @Generable
-    public struct Arguments: Equatable, Codable {
+    public struct Arguments: Equatable, Codable, Sendable {
         @Guide(description: "A genre", .anyOf(["comedy", "drama", "horror", "science fiction"]))
         public let genre: String
 

@@ -5,7 +5,7 @@ import Foundation
 // integer, from FoundationModels' tool-calling article.
 public enum Reminders {
     @Generable
-    public struct Arguments: Equatable {
+    public struct Arguments: Equatable, Sendable {
         @Guide(description: "Filter by status", .anyOf(["all", "completed", "incomplete"]))
         public let status: String
 

@@ -3,12 +3,12 @@ import Bridle
 // Four search suggestions, from FoundationModels' "Generating Swift data structures"
 // article: a nested generable type, a `GenerationID` the model never writes, `.count(4)`.
 @Generable
-public struct SearchSuggestions: Equatable {
+public struct SearchSuggestions: Equatable, Sendable {
     @Guide(description: "A list of suggested search terms", .count(4))
     public var searchTerms: [SearchTerm]
 
     @Generable
-    public struct SearchTerm: Equatable {
+    public struct SearchTerm: Equatable, Sendable {
         /// Assigned by Bridle after decoding, so it is not part of the schema.
         public var id: GenerationID
 

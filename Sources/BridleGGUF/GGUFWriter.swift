@@ -91,8 +91,11 @@ public final class GGUFWriter {
     /// not extend past the end of that tensor; once a tensor is complete the
     /// writer pads to the alignment and moves on to the next one.
     public func append(_ values: [Float]) throws(GGUFError) {
-        guard currentTensor < tensors.count, !isFinished else {
-            throw .tensorDataMismatch(path: url.path, name: tensors.last?.name ?? "", expectedElements: 0, receivedElements: values.count)
+        guard !values.isEmpty else { return }
+        guard currentTensor < tensors.count else {
+            // Every tensor is already complete: the data overflows the last one.
+            let lastCount = elementCounts.last ?? 0
+            throw .tensorDataMismatch(path: url.path, name: tensors.last?.name ?? "", expectedElements: lastCount, receivedElements: lastCount + values.count)
         }
         let expected = elementCounts[currentTensor]
         guard elementsWrittenToCurrentTensor + values.count <= expected else {

@@ -74,13 +74,14 @@ enum TinyVocabularyBuilder {
         var mergedPairs: [(left: Int, right: Int)] = []
         mergedPairs.reserveCapacity(vocabularySize)
 
-        func add(left: Int, right: Int) -> Bool {
+        /// Adds the concatenation as a new token, unless it already exists
+        /// or would spell the end token.
+        func add(left: Int, right: Int) {
             let merged = tokens[left] + tokens[right]
-            guard merged != endOfTextBytes, idForBytes[merged] == nil else { return false }
+            guard merged != endOfTextBytes, idForBytes[merged] == nil else { return }
             idForBytes[merged] = tokens.count
             tokens.append(merged)
             mergedPairs.append((left, right))
-            return true
         }
 
         var pieces = curatedPieces.map { Array($0.utf8) }.filter { $0.count >= 2 }
@@ -110,13 +111,13 @@ enum TinyVocabularyBuilder {
                 // The shorter prefix is a token: either an earlier step of
                 // this chain added it, or it already existed.
                 if let left = idForBytes[Array(prefix.dropLast())], let right = idForBytes[[prefix[prefix.count - 1]]] {
-                    _ = add(left: left, right: right)
+                    add(left: left, right: right)
                 }
             } else {
                 let left = pickToken()
                 let right = pickToken()
                 if tokens[left].count + tokens[right].count <= maximumTokenByteCount {
-                    _ = add(left: left, right: right)
+                    add(left: left, right: right)
                 }
             }
         }

@@ -4,9 +4,13 @@ import CLlama
 import Foundation
 
 /// One llama.cpp context and its KV cache. An actor: llama.cpp contexts are not thread-safe,
-/// so requests run one at a time. The cache is kept between requests, and a new prompt that
+/// so requests run one at a time, on a thread of the context's own (see
+/// ``DispatchQueueExecutor``). The cache is kept between requests, and a new prompt that
 /// starts like the last conversation (the usual case in a chat) decodes only what is new.
 actor LlamaContext {
+    private nonisolated let executor = DispatchQueueExecutor(label: "Bridle.LlamaContext")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
     private let model: LlamaModel
     /// Used only from the actor (and its deinit, when nothing else can reach it).
     nonisolated(unsafe) private let pointer: OpaquePointer

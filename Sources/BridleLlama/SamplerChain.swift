@@ -78,10 +78,20 @@ final class SamplerChain {
         in context: OpaquePointer, vocabularySize: Int, isAllowed: (llama_token) -> Bool
     ) -> (token: llama_token, refused: Int)? {
         guard let logits = llama_get_logits_ith(context, -1) else { return nil }
-        var candidates = (0..<vocabularySize).map { llama_token_data(id: llama_token($0), logit: logits[$0], p: 0) }
+        if candidates.count != vocabularySize {
+            candidates = [llama_token_data](repeating: llama_token_data(id: 0, logit: 0, p: 0), count: vocabularySize)
+            working = candidates
+        }
+        for index in 0..<vocabularySize {
+            candidates[index] = llama_token_data(id: llama_token(index), logit: logits[index], p: 0)
+        }
         var refused = 0
         while true {
-            var working = candidates
+            working.withUnsafeMutableBufferPointer { working in
+                candidates.withUnsafeBufferPointer { candidates in
+                    _ = working.initialize(fromContentsOf: candidates)
+                }
+            }
             let chosen: llama_token_data? = working.withUnsafeMutableBufferPointer { buffer in
                 var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
                 llama_sampler_apply(pointer, &array)
@@ -102,6 +112,11 @@ final class SamplerChain {
             }
         }
     }
+
+    /// Reused from token to token: the logits as llama.cpp gave them (less refused tokens),
+    /// and the copy the chain filters and sorts.
+    private var candidates: [llama_token_data] = []
+    private var working: [llama_token_data] = []
 
     private static let refusalsBeforeScreening = 4
 }

@@ -86,7 +86,7 @@ import Testing
             _ = try await model.respond(to: prompt, generating: Contacts.Arguments.self)
         } throws: { error in
             guard case let .exceededContextWindowSize(promptTokens, contextSize) = error as? GenerationError else { return false }
-            return promptTokens > 128 && contextSize == 128
+            return promptTokens > contextSize && contextSize == model.contextSize
         }
         // The model is still usable afterwards.
         let response = try await model.respond(to: "Who?", generating: Contacts.Arguments.self, includeSchemaInPrompt: false, options: Self.options(seed: 1))
@@ -136,8 +136,10 @@ import Testing
             }
             return (tokens, finished)
         }
+        // Tokens already buffered may still arrive; the summary never does, and the context
+        // is free for the next request.
         let (tokens, finished) = try await consumer.value
-        #expect(tokens == 3)
+        #expect(tokens >= 3)
         #expect(!finished)
         let after = try await model.respond(to: "Who?", generating: Contacts.Arguments.self, options: Self.options(seed: 4))
         #expect(Contacts.Generation.allCases.contains(after.content.generation))
