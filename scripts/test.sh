@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Builds Bridle, runs the JSONSchemaBench conformance check (when the shared data is beside
-# the repository), then every test. Safe to run again: SwiftPM reuses what it built.
+# Builds llama.cpp (once) and Bridle, runs the JSONSchemaBench conformance check (when the
+# shared data is beside the repository), then every test, including generation on real
+# llama.cpp with tiny random models. Safe to run again: every step reuses what it built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
 command -v swift >/dev/null || { echo "error: swift is not on PATH; install Swift 6.3 (https://swift.org/install)" >&2; exit 1; }
+
+step "llama.cpp (built once into a cache outside the clone; about 2-5 minutes the first time)"
+source scripts/with-llama.sh
 
 step "Building Bridle and its tests (the first build compiles swift-syntax: a few minutes)"
 swift build --build-tests

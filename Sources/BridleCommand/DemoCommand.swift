@@ -55,10 +55,15 @@ struct DemoCommand: AsyncParsableCommand {
             let options = GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), grammar: grammar)
             let response = try await llama.respond(to: prompt, generating: Value.self, options: options)
             print("seed \(seed): \(response.text)")
-            print("  decoded: \(response.content)")
+            print("  decoded: \(Self.shortened(String(describing: response.content)))")
             print(String(format: "  %d tokens, %.0f tokens/s", response.statistics.responseTokens, response.statistics.tokensPerSecond))
         }
         print("")
+    }
+
+    /// Decoded values print their nested type names and IDs in full; the start shows the point.
+    private static func shortened(_ text: String, limit: Int = 300) -> String {
+        text.count <= limit ? text : "\(text.prefix(limit))… (\(text.count) characters)"
     }
 
     /// The tiny model for this vocabulary, written once into the cache and reused after.
@@ -67,7 +72,7 @@ struct DemoCommand: AsyncParsableCommand {
         let cache = environment["BRIDLE_CACHE"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache").appendingPathComponent("bridle")
         let folder = cache.appendingPathComponent("models")
-        let file = folder.appendingPathComponent("tiny-\(vocabularySize)-seed1.gguf")
+        let file = folder.appendingPathComponent("tiny-\(vocabularySize)-seed1-r\(TinyModel.revision).gguf")
         if FileManager.default.fileExists(atPath: file.path) { return file.path }
         Diagnostics.note("making a tiny random model (vocabulary \(vocabularySize)) at \(file.path)")
         do {
@@ -75,7 +80,12 @@ struct DemoCommand: AsyncParsableCommand {
             // Written beside and moved into place, so an interrupted run leaves no half file.
             let partial = folder.appendingPathComponent("\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
             try TinyModel(vocabularySize: vocabularySize, seed: 1).write(to: partial)
-            try FileManager.default.moveItem(at: partial, to: file)
+            // Another demo may have finished first; its file is the same bytes.
+            if FileManager.default.fileExists(atPath: file.path) {
+                try FileManager.default.removeItem(at: partial)
+            } else {
+                try FileManager.default.moveItem(at: partial, to: file)
+            }
         } catch {
             Diagnostics.error("could not write the tiny model: \(error)")
             throw ExitCode(2)

@@ -11,6 +11,9 @@ import Foundation
 public struct TinyModel: Sendable, Equatable {
     /// The end-of-text token; it is both the BOS and the EOS token.
     public static let endOfTextToken = "<|endoftext|>"
+    /// Changes whenever the bytes written for a given vocabulary and seed change, so caches of
+    /// tiny models (the demo's) can name their files by it.
+    public static let revision = 2
     /// 256 byte tokens, at least one merge and the end token.
     public static let minimumVocabularySize = 258
     /// Larger than any real vocabulary in common use (Gemma's 262,144).
@@ -35,7 +38,7 @@ public struct TinyModel: Sendable, Equatable {
         embeddingLength: Int = 64,
         headCount: Int = 4,
         feedForwardLength: Int = 128,
-        contextLength: Int = 512
+        contextLength: Int = 2048
     ) throws(TinyModelError) {
         guard vocabularySize >= Self.minimumVocabularySize else {
             throw .vocabularyTooSmall(requested: vocabularySize, minimum: Self.minimumVocabularySize)

@@ -17,6 +17,8 @@ actor LlamaContext {
     private let batchSize: Int
     /// Tokens the context holds, as llama.cpp allocated it.
     nonisolated let contextSize: Int
+    /// Counts and timings of the most recent request, whether it completed or not.
+    private(set) var lastStatistics: GenerationStatistics?
     /// The tokens whose keys and values are in the cache, in order.
     private var cachedTokens: [llama_token] = []
 
@@ -62,20 +64,24 @@ actor LlamaContext {
             throw GenerationError.invalidOptions("maximumResponseTokens must be ≥ 0, not \(limit)")
         }
 
+        var statistics = GenerationStatistics(
+            promptTokens: 0, reusedPromptTokens: 0, responseTokens: 0, promptSeconds: 0, responseSeconds: 0, samplingSeconds: 0
+        )
+        defer { lastStatistics = statistics }
+
         let promptStart = ContinuousClock.now
         let prompt = try model.tokenize(ChatTemplate(template: model.chatTemplate).prompt(for: request.messages))
+        statistics.promptTokens = prompt.count
         guard prompt.count < contextSize else {
             throw GenerationError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
         }
-        let reused = try reuseCache(for: prompt)
-        try decode(Array(prompt[reused...]))
-        let promptSeconds = (ContinuousClock.now - promptStart).seconds
+        statistics.reusedPromptTokens = try reuseCache(for: prompt)
+        try decode(Array(prompt[statistics.reusedPromptTokens...]))
+        statistics.promptSeconds = (ContinuousClock.now - promptStart).seconds
 
         let responseStart = ContinuousClock.now
-        var samplingSeconds = 0.0
+        defer { statistics.responseSeconds = (ContinuousClock.now - responseStart).seconds }
         var response = ResponseText()
-        var responseTokens = 0
-        var refusedTokens = 0
         let vocabularySize = model.vocabularySize
         while true {
             try Task.checkCancellation()
@@ -89,14 +95,14 @@ actor LlamaContext {
                 advanced = trial
                 return true
             }
-            samplingSeconds += (ContinuousClock.now - sampleStart).seconds
+            statistics.samplingSeconds += (ContinuousClock.now - sampleStart).seconds
             guard let (token, refused) = choice else {
                 throw LlamaError.noAllowedToken(partialText: response.lossyText)
             }
-            refusedTokens += refused
+            statistics.refusedTokens += refused
             matcher = advanced
             if model.isEndOfGeneration(token) { break }
-            if let limit = request.options.maximumResponseTokens, responseTokens == limit {
+            if let limit = request.options.maximumResponseTokens, statistics.responseTokens == limit {
                 throw GenerationError.exceededMaximumResponseTokens(limit: limit, partialText: response.lossyText)
             }
             guard cachedTokens.count < contextSize else {
@@ -104,15 +110,12 @@ actor LlamaContext {
             }
             let bytes = model.bytes(of: token)
             response.append(bytes)
-            responseTokens += 1
+            statistics.responseTokens += 1
             continuation.yield(.token(id: token, bytes: bytes))
             try decode([token])
         }
-        continuation.yield(.finished(GenerationStatistics(
-            promptTokens: prompt.count, reusedPromptTokens: reused, responseTokens: responseTokens,
-            promptSeconds: promptSeconds, responseSeconds: (ContinuousClock.now - responseStart).seconds,
-            samplingSeconds: samplingSeconds, refusedTokens: refusedTokens
-        )))
+        statistics.responseSeconds = (ContinuousClock.now - responseStart).seconds
+        continuation.yield(.finished(statistics))
     }
 
     /// Checks the grammar with Bridle's printer, which knows llama.cpp's parser's limits, so

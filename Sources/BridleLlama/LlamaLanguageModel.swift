@@ -43,6 +43,12 @@ public final class LlamaLanguageModel: LanguageModel {
         return stream
     }
 
+    /// Counts and timings of the most recent request, including one that ended in an error
+    /// (a token limit, cancellation), which a stream cannot report.
+    public var lastStatistics: GenerationStatistics? {
+        get async { await context.lastStatistics }
+    }
+
     /// Forgets the cached conversation.
     public func clearCache() async {
         await context.clearCache()

@@ -100,7 +100,7 @@ import Testing
         let file = try GGUFFile(contentsOf: url)
 
         #expect(file.architecture == "llama")
-        #expect(file.contextLength == 512)
+        #expect(file.contextLength == 2048)
         #expect(file["general.name"] == .string("bridle-tiny-\(vocabularySize)-3"))
         #expect(file["general.alignment"] == .uint32(32))
         #expect(file["llama.vocab_size"] == .uint32(UInt32(vocabularySize)))

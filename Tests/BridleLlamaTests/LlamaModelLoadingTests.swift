@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func contextLongerThanTrainingIsRefused() {
-        #expect(throws: LlamaError.contextTooLarge(requested: 100_000, trained: 512)) {
+        #expect(throws: LlamaError.contextTooLarge(requested: 100_000, trained: 2048)) {
             _ = try LlamaLanguageModel(contentsOf: TestModels.small, configuration: LlamaConfiguration(contextSize: 100_000))
         }
     }
@@ -58,7 +58,7 @@ import Testing
     @Test func loadedModelReportsItsShape() throws {
         let model = try LlamaLanguageModel(contentsOf: TestModels.large)
         #expect(model.vocabularySize == 32_000)
-        #expect(model.contextSize == 512)
+        #expect(model.contextSize == 2048)
     }
 
     @Test func tinyModelsCarryChatMLAndLlamaAppliesIt() throws {
