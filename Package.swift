@@ -75,6 +75,13 @@ let package = Package(
 
         // Numbers, not assertions: `swift run -c release grammar-benchmarks ../shared`.
         .executableTarget(name: "grammar-benchmarks", dependencies: ["Bridle"], path: "Benchmarks/GrammarBenchmarks"),
+        // `bash scripts/llama-benchmarks.sh`: tokens/s and sampler ms/token, unconstrained vs
+        // Bridle's grammars vs llama.cpp's converter's grammars, at 32k and 128k vocabularies.
+        .executableTarget(
+            name: "llama-benchmarks",
+            dependencies: ["Bridle", "BridleLlama", "BridleGGUF", "BridleExampleTypes"],
+            path: "Benchmarks/LlamaBenchmarks"
+        ),
 
         // Seeded randomness and the shared/ test data locator, for every test target.
         .target(name: "BridleTestSupport", path: "Tests/BridleTestSupport"),

@@ -3,6 +3,8 @@ import BridleSchema
 /// Why a response could not be produced. Backend-specific failures (a model file that will not
 /// load) have their own types; these are the ones every backend shares.
 public enum GenerationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The formatted prompt has no tokens at all.
+    case emptyPrompt
     /// The formatted prompt needs more tokens than the context holds.
     case exceededContextWindowSize(promptTokens: Int, contextSize: Int)
     /// The context filled up while the response was still being generated.
@@ -24,6 +26,8 @@ public enum GenerationError: Error, Sendable, Hashable, CustomStringConvertible 
 
     public var description: String {
         switch self {
+        case .emptyPrompt:
+            "The prompt has no tokens; give the model at least one message."
         case let .exceededContextWindowSize(promptTokens, contextSize):
             "The prompt takes \(promptTokens) tokens but the context holds \(contextSize); shorten the prompt or load the model with a larger context."
         case let .contextFilledDuringResponse(contextSize, partialText):

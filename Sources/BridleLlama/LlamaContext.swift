@@ -72,6 +72,7 @@ actor LlamaContext {
         let promptStart = ContinuousClock.now
         let prompt = try model.tokenize(ChatTemplate(template: model.chatTemplate).prompt(for: request.messages))
         statistics.promptTokens = prompt.count
+        guard !prompt.isEmpty else { throw GenerationError.emptyPrompt }
         guard prompt.count < contextSize else {
             throw GenerationError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
         }

@@ -14,6 +14,7 @@ import Foundation
 /// Requests run one at a time on the model's context, whose KV cache is kept between them.
 /// Cancelling the task that consumes a response stops decoding at the next token.
 public final class LlamaLanguageModel: LanguageModel {
+    private let model: LlamaModel
     private let context: LlamaContext
     public let url: URL
     /// Tokens the context holds: prompt and response together.
@@ -23,6 +24,7 @@ public final class LlamaLanguageModel: LanguageModel {
     public init(contentsOf url: URL, configuration: LlamaConfiguration = LlamaConfiguration()) throws(LlamaError) {
         let model = try LlamaModel(path: url.path)
         let context = try LlamaContext(model: model, configuration: configuration)
+        self.model = model
         self.context = context
         self.url = url
         self.contextSize = context.contextSize
@@ -41,6 +43,24 @@ public final class LlamaLanguageModel: LanguageModel {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// `text` as the model's tokens, as a prompt is tokenized: with the model's start token if
+    /// it wants one, and chat-template markers read as the special tokens they stand for.
+    public func tokens(for text: String) throws(LlamaError) -> [Int32] {
+        try model.tokenize(text)
+    }
+
+    /// The bytes `tokens` stand for (control tokens stand for none). Bytes, not a string: a
+    /// token may end inside a UTF-8 character.
+    public func bytes(for tokens: [Int32]) -> [UInt8] {
+        tokens.flatMap(model.bytes(of:))
+    }
+
+    /// The prompt text for `messages`: the model's chat template, or ChatML when it has none
+    /// that llama.cpp recognises.
+    public func prompt(for messages: [ChatMessage]) -> String {
+        ChatTemplate(template: model.chatTemplate).prompt(for: messages)
     }
 
     /// Counts and timings of the most recent request, including one that ended in an error

@@ -1,9 +1,10 @@
+import BridleTestSupport
 import BridleGGUF
 import Foundation
 import Testing
 
 @Suite struct GGUFRoundTripTests {
-    private func randomScalar(_ type: GGUFValueType, _ random: inout TestRandom) -> GGUFValue {
+    private func randomScalar(_ type: GGUFValueType, _ random: inout SplitMix64) -> GGUFValue {
         switch type {
         case .uint8: .uint8(UInt8(truncatingIfNeeded: random.next()))
         case .int8: .int8(Int8(truncatingIfNeeded: random.next()))
@@ -21,9 +22,9 @@ import Testing
         }
     }
 
-    private func randomArray(_ random: inout TestRandom) -> GGUFArray {
+    private func randomArray(_ random: inout SplitMix64) -> GGUFArray {
         let count = random.next(below: 6) == 0 ? 0 : random.next(below: 40)
-        func elements<Element>(_ make: (inout TestRandom) -> Element) -> [Element] {
+        func elements<Element>(_ make: (inout SplitMix64) -> Element) -> [Element] {
             (0..<count).map { _ in make(&random) }
         }
         switch random.next(below: 12) {
@@ -44,7 +45,7 @@ import Testing
 
     @Test("Every value type, array element type and tensor shape survives a write and read", arguments: 0..<25)
     func roundTrip(seed: UInt64) throws {
-        var random = TestRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let directory = try TemporaryDirectory()
         let url = directory.file("round-trip.gguf")
 

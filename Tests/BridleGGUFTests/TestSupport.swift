@@ -1,22 +1,9 @@
+import BridleTestSupport
 import Foundation
 
-/// A deterministic generator for property-style tests (SplitMix64), so a
-/// failing case can be reproduced from its seed.
-struct TestRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
+/// Draws for the property-style tests, from the shared seeded generator so a failing case
+/// can be reproduced from its seed.
+extension SplitMix64 {
     mutating func next(below bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }

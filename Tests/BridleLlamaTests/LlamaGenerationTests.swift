@@ -77,6 +77,9 @@ import Testing
             guard case let .exceededMaximumResponseTokens(limit, partial) = error as? GenerationError else { return false }
             return limit == 5 && partial.hasPrefix("{") && !partial.isEmpty
         }
+        // A failed request still reports its counts.
+        let statistics = try #require(await model.lastStatistics)
+        #expect(statistics.responseTokens == 5)
     }
 
     @Test func promptLongerThanTheContextIsATypedError() async throws {

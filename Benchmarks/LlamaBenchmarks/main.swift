@@ -1,0 +1,179 @@
+import Bridle
+import BridleExampleTypes
+import BridleGGUF
+import BridleLlama
+import Foundation
+
+// llama.cpp generation benchmarks, printed as numbers and ratios measured in this one run:
+//   bash scripts/llama-benchmarks.sh            (builds llama.cpp and passes the converter)
+//   swift run -c release llama-benchmarks CONVERTER [SHARED_DIR] [VOCAB...]
+// CONVERTER is llama-cpp-python's llama_grammar.py (its json_schema_to_gbnf is llama.cpp's
+// JSON Schema converter in Python), which scripts/llama.sh keeps beside the libraries.
+//
+// For each vocabulary (default 32000 and 128000), on a tiny random model with one thread:
+// 1. tokens/s and sampler ms/token, unconstrained vs under Bridle's grammars;
+// 2. for the same schemas, the sampler time under Bridle's grammar vs under the grammar
+//    llama.cpp's converter writes;
+// 3. how often llama.cpp's grammar sampler let through a token Bridle's matcher refused.
+// Every run is capped at `tokenCap` tokens: a random model under an unbounded grammar (the
+// converter's strings have no maximum length) would otherwise never finish.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let converter = arguments.first else {
+    print("usage: llama-benchmarks CONVERTER [SHARED_DIR] [VOCAB...]  (see scripts/llama-benchmarks.sh)")
+    exit(2)
+}
+let shared = arguments.dropFirst().first ?? "../shared"
+let vocabularies = arguments.dropFirst(2).compactMap(Int.init).nonEmpty ?? [32_000, 128_000]
+let seeds: [UInt64] = [0, 1]
+let tokenCap = 96
+
+extension Array {
+    var nonEmpty: Self? { isEmpty ? nil : self }
+}
+
+struct Workload {
+    let name: String
+    let schema: GenerationSchema
+    let jsonSchema: String
+}
+
+func workloads() -> [Workload] {
+    func typed<Value: Generable>(_ type: Value.Type) -> Workload {
+        Workload(name: String(reflecting: type).split(separator: ".").dropFirst().joined(separator: "."),
+                 schema: Value.generationSchema, jsonSchema: Value.generationSchema.jsonSchemaString(prettyPrinted: false))
+    }
+    var all = [
+        typed(SearchSuggestions.self), typed(CurrentDate.Arguments.self), typed(Reminders.Arguments.self),
+        typed(Contacts.Arguments.self), typed(Films.Arguments.self),
+    ]
+    let folder = URL(fileURLWithPath: shared).appendingPathComponent("conformance/jsonschemabench/Glaiveai2K")
+    for name in ["book_flight_05dcf13f", "search_hotels_7d83ff70", "calculate_area_544de1a7", "generate_invoice_8ea90960", "create_calendar_event_667f096c"] {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("\(name).json").path),
+              let document = try? GeneratedContent(jsonData: data), let schema = document[property: "schema"],
+              let imported = try? GenerationSchema(jsonSchema: schema)
+        else {
+            print("(skipping \(name): not found under \(shared))")
+            continue
+        }
+        all.append(Workload(name: name, schema: imported, jsonSchema: schema.jsonString))
+    }
+    return all
+}
+
+/// The grammar llama.cpp's own converter writes for `jsonSchema`.
+func convertedGrammar(_ jsonSchema: String) throws -> Grammar {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-benchmark-schema.json")
+    try Data(jsonSchema.utf8).write(to: file)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", """
+        import importlib.util, sys
+        spec = importlib.util.spec_from_file_location("llama_grammar", sys.argv[1])
+        module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)
+        print(module.json_schema_to_gbnf(open(sys.argv[2]).read()), end="")
+        """, converter, file.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw ConverterFailure(status: process.terminationStatus) }
+    return try Grammar(gbnf: String(decoding: data, as: UTF8.self))
+}
+
+struct ConverterFailure: Error {
+    let status: Int32
+}
+
+struct Totals {
+    var tokens = 0
+    var seconds = 0.0
+    var samplingSeconds = 0.0
+    var refused = 0
+    var completed = 0
+    var runs = 0
+
+    mutating func add(_ statistics: GenerationStatistics, completed: Bool) {
+        tokens += statistics.responseTokens
+        seconds += statistics.responseSeconds
+        samplingSeconds += statistics.samplingSeconds
+        refused += statistics.refusedTokens
+        self.completed += completed ? 1 : 0
+        runs += 1
+    }
+
+    var tokensPerSecond: Double { seconds > 0 ? Double(tokens) / seconds : 0 }
+    var samplerMillisecondsPerToken: Double { tokens > 0 ? samplingSeconds * 1000 / Double(tokens) : 0 }
+}
+
+func run(_ model: LlamaLanguageModel, grammar: Grammar?, seed: UInt64) async throws -> (GenerationStatistics, Bool) {
+    let request = GenerationRequest(
+        messages: [.user("Call the function.")], grammar: grammar,
+        options: GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), maximumResponseTokens: tokenCap)
+    )
+    var completed = true
+    do {
+        _ = try await model.complete(request)
+    } catch GenerationError.exceededMaximumResponseTokens {
+        completed = false
+    }
+    guard let statistics = await model.lastStatistics else { throw ConverterFailure(status: -1) }
+    return (statistics, completed)
+}
+
+func format(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-llama-benchmarks")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+let cases = workloads()
+var converted: [String: Grammar] = [:]
+for workload in cases {
+    do {
+        converted[workload.name] = try convertedGrammar(workload.jsonSchema)
+    } catch {
+        print("(llama.cpp's converter failed on \(workload.name): \(error))")
+    }
+}
+print("\(cases.count) schemas, seeds \(seeds), at most \(tokenCap) tokens per run, 1 thread, random probabilityThreshold 1")
+
+for vocabulary in vocabularies {
+    let url = folder.appendingPathComponent("tiny-\(vocabulary).gguf")
+    if !FileManager.default.fileExists(atPath: url.path) {
+        try TinyModel(vocabularySize: vocabulary, seed: 1).write(to: url)
+    }
+    let model = try LlamaLanguageModel(contentsOf: url, configuration: LlamaConfiguration(threads: 1))
+    var none = Totals(), ours = Totals(), theirs = Totals()
+    print("\n== vocabulary \(vocabulary)")
+    print("schema                          | Bridle ms/token | converter ms/token | converter/Bridle | Bridle done | converter done")
+    for workload in cases {
+        var oursHere = Totals(), theirsHere = Totals()
+        let grammar = try workload.schema.grammar().grammar
+        for seed in seeds {
+            let (plain, plainDone) = try await run(model, grammar: nil, seed: seed)
+            none.add(plain, completed: plainDone)
+            let (bridle, bridleDone) = try await run(model, grammar: grammar, seed: seed)
+            oursHere.add(bridle, completed: bridleDone)
+            ours.add(bridle, completed: bridleDone)
+            if let theirGrammar = converted[workload.name] {
+                let (llama, llamaDone) = try await run(model, grammar: theirGrammar, seed: seed)
+                theirsHere.add(llama, completed: llamaDone)
+                theirs.add(llama, completed: llamaDone)
+            }
+        }
+        let ratio = oursHere.samplerMillisecondsPerToken > 0 ? theirsHere.samplerMillisecondsPerToken / oursHere.samplerMillisecondsPerToken : 0
+        print(workload.name.padding(toLength: 31, withPad: " ", startingAt: 0)
+            + " | \(format(oursHere.samplerMillisecondsPerToken).padding(toLength: 15, withPad: " ", startingAt: 0))"
+            + " | \(format(theirsHere.samplerMillisecondsPerToken).padding(toLength: 18, withPad: " ", startingAt: 0))"
+            + " | \(format(ratio).padding(toLength: 16, withPad: " ", startingAt: 0))"
+            + " | \(oursHere.completed)/\(oursHere.runs)        | \(theirsHere.completed)/\(theirsHere.runs)")
+    }
+    print("unconstrained: \(format(none.tokensPerSecond, 0)) tokens/s, sampler \(format(none.samplerMillisecondsPerToken, 3)) ms/token")
+    print("Bridle grammars: \(format(ours.tokensPerSecond, 0)) tokens/s, sampler \(format(ours.samplerMillisecondsPerToken, 3)) ms/token"
+        + " (\(format(ours.samplerMillisecondsPerToken / max(none.samplerMillisecondsPerToken, 1e-9), 1))× unconstrained;"
+        + " throughput \(format(ours.tokensPerSecond / max(none.tokensPerSecond, 1e-9), 2))× unconstrained)")
+    print("converter grammars: \(format(theirs.tokensPerSecond, 0)) tokens/s, sampler \(format(theirs.samplerMillisecondsPerToken, 3)) ms/token"
+        + " (\(format(theirs.samplerMillisecondsPerToken / max(ours.samplerMillisecondsPerToken, 1e-9), 2))× Bridle's)")
+    print("tokens llama.cpp's grammar sampler allowed but Bridle's matcher refused: \(ours.refused) in \(ours.tokens) Bridle-grammar tokens,"
+        + " \(theirs.refused) in \(theirs.tokens) converter-grammar tokens")
+}
