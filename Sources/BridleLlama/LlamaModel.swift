@@ -9,6 +9,10 @@ final class LlamaModel: @unchecked Sendable {
     let pointer: OpaquePointer
     let vocabulary: OpaquePointer
     let path: String
+    /// Tokens whose bytes cannot occur in UTF-8 text (see ``UTF8Fragment``). Under a grammar
+    /// they are masked up front: llama.cpp's lenient UTF-8 reading would let them through and
+    /// Bridle's matcher would refuse them one choice at a time.
+    let tokensNeverInText: [llama_token]
 
     init(path: String) throws(LlamaError) {
         LlamaRuntime.ensureInitialized()
@@ -36,6 +40,9 @@ final class LlamaModel: @unchecked Sendable {
         self.pointer = model
         self.vocabulary = vocabulary
         self.path = path
+        self.tokensNeverInText = (0..<llama_vocab_n_tokens(vocabulary)).filter { token in
+            !UTF8Fragment.isPossible(Self.bytes(of: token, in: vocabulary))
+        }
     }
 
     deinit {
@@ -69,6 +76,10 @@ final class LlamaModel: @unchecked Sendable {
 
     /// The bytes a token stands for; control tokens stand for none.
     func bytes(of token: llama_token) -> [UInt8] {
+        Self.bytes(of: token, in: vocabulary)
+    }
+
+    private static func bytes(of token: llama_token, in vocabulary: OpaquePointer) -> [UInt8] {
         var buffer = [CChar](repeating: 0, count: 64)
         var length = llama_token_to_piece(vocabulary, token, &buffer, Int32(buffer.count), 0, false)
         if length < 0 {

@@ -1,7 +1,8 @@
 import BridleGeneration
 import CLlama
 
-/// A llama.cpp sampler chain for one response: the grammar first, then the options' strategy.
+/// A llama.cpp sampler chain for one response: under a grammar, a mask of the tokens that can
+/// never be text, then the grammar, then the options' strategy.
 ///
 /// The grammar must come first: llama.cpp aborts the process when a top-k filter runs before
 /// the grammar and none of the k tokens fits it.
@@ -30,6 +31,10 @@ final class SamplerChain {
         pointer = chain
 
         if let gbnf {
+            if !model.tokensNeverInText.isEmpty {
+                let biases = model.tokensNeverInText.map { llama_logit_bias(token: $0, bias: -Float.infinity) }
+                llama_sampler_chain_add(chain, llama_sampler_init_logit_bias(Int32(model.vocabularySize), Int32(biases.count), biases))
+            }
             let mark = LlamaLog.mark()
             guard let grammar = llama_sampler_init_grammar(model.vocabulary, gbnf, rootName) else {
                 throw LlamaError.grammarRejected(gbnf: gbnf, llamaMessages: LlamaLog.messages(since: mark))
