@@ -37,6 +37,21 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
         self.refusedTokens = refusedTokens
     }
 
+    /// Nothing generated yet: the start of a sum.
+    public static let zero = GenerationStatistics(
+        promptTokens: 0, reusedPromptTokens: 0, responseTokens: 0, promptSeconds: 0, responseSeconds: 0, samplingSeconds: 0)
+
+    /// Adds the counts and timings of another response (a session request's several turns).
+    public mutating func add(_ other: GenerationStatistics) {
+        promptTokens += other.promptTokens
+        reusedPromptTokens += other.reusedPromptTokens
+        responseTokens += other.responseTokens
+        promptSeconds += other.promptSeconds
+        responseSeconds += other.responseSeconds
+        samplingSeconds += other.samplingSeconds
+        refusedTokens += other.refusedTokens
+    }
+
     /// Response tokens per second, or 0 when nothing was timed.
     public var tokensPerSecond: Double {
         responseSeconds > 0 ? Double(responseTokens) / responseSeconds : 0

@@ -75,12 +75,17 @@ extension LanguageModel {
 
     /// Runs `request` to the end and returns its text: the whole response or an error, never a
     /// part passed off as the whole.
-    public func complete(_ request: GenerationRequest) async throws -> (text: String, statistics: GenerationStatistics) {
+    ///
+    /// - Parameter progress: Called after each token with the response so far.
+    public func complete(
+        _ request: GenerationRequest, progress: (ResponseText) -> Void = { _ in }
+    ) async throws -> (text: String, statistics: GenerationStatistics) {
         var response = ResponseText()
         for try await event in generate(request) {
             switch event {
             case let .token(_, bytes):
                 response.append(bytes)
+                progress(response)
             case let .finished(statistics):
                 guard let text = response.text else { throw GenerationError.invalidUTF8(bytes: response.bytes) }
                 return (text, statistics)

@@ -7,13 +7,21 @@ public struct Response<Content> {
     public let rawContent: GeneratedContent
     /// The text exactly as generated, byte for byte.
     public let text: String
+    /// Counts and timings, summed over every turn of a session request.
     public let statistics: GenerationStatistics
+    /// The transcript entries this request added (its prompt, tool calls, tool output and
+    /// response); empty for a request made on a model directly.
+    public let transcriptEntries: ArraySlice<Transcript.Entry>
 
-    public init(content: Content, rawContent: GeneratedContent, text: String, statistics: GenerationStatistics) {
+    public init(
+        content: Content, rawContent: GeneratedContent, text: String, statistics: GenerationStatistics,
+        transcriptEntries: ArraySlice<Transcript.Entry> = []
+    ) {
         self.content = content
         self.rawContent = rawContent
         self.text = text
         self.statistics = statistics
+        self.transcriptEntries = transcriptEntries
     }
 }
 

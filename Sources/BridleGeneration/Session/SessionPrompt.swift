@@ -1,0 +1,63 @@
+import BridleSchema
+
+/// Turns a transcript and a request into the messages a model sees.
+enum SessionPrompt {
+    /// The system message: the session's instructions, then how to reply.
+    static func systemText(instructions: String?, tools: [any Tool]?, answer: AnswerFormat) -> String? {
+        var parts = instructions.map { [$0] } ?? []
+        if let tools {
+            parts.append(toolGuide(tools, answer: answer))
+        } else if case .schema(let schema, true) = answer {
+            parts.append("Respond with JSON that matches this JSON Schema:\n\(schema.jsonSchemaString(prettyPrinted: false))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
+    }
+
+    private static func toolGuide(_ tools: [any Tool], answer: AnswerFormat) -> String {
+        var lines: [String] = []
+        if tools.isEmpty {
+            lines.append(#"Reply with one JSON object: {"response":ANSWER}."#)
+        } else {
+            lines.append(#"Reply with one JSON object: {"tool":NAME,"arguments":{…}} to call a tool, or {"response":ANSWER} to answer. The result of a call comes back in the next message."#)
+        }
+        switch answer {
+        case .text:
+            lines.append("ANSWER is your reply as a JSON string.")
+        case .schema(let schema, let shown):
+            lines.append(shown ? "ANSWER is JSON that matches this JSON Schema: \(schema.jsonSchemaString(prettyPrinted: false))" : "ANSWER is JSON.")
+        }
+        if !tools.isEmpty {
+            lines.append("Tools:")
+            for tool in tools {
+                var line = "- \(tool.name): \(tool.description)"
+                if tool.includesSchemaInInstructions {
+                    line += " Arguments: \(tool.parameters.jsonSchemaString(prettyPrinted: false))"
+                }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The conversation so far, as chat messages; the instructions entry is replaced by
+    /// `systemText`, which also describes this request's tools and answer.
+    static func messages(systemText: String?, entries: [Transcript.Entry]) -> [ChatMessage] {
+        var messages = systemText.map { [ChatMessage.system($0)] } ?? []
+        for entry in entries {
+            switch entry {
+            case .instructions: continue
+            case .prompt(let prompt): messages.append(.user(prompt.text))
+            case .toolCalls(let calls): messages.append(.assistant(calls.text))
+            case .toolOutput(let output): messages.append(ChatMessage(role: .tool, content: output.text))
+            case .response(let response): messages.append(.assistant(response.text))
+            }
+        }
+        return messages
+    }
+
+    /// What the model is told after a refused call.
+    static func feedback(toolName: String?, problems: [String]) -> String {
+        let subject = toolName.map { "The call to \"\($0)\" was not run" } ?? "The reply was not understood"
+        return "\(subject): \(problems.joined(separator: "; ")). Write the call again with these fixed, or answer."
+    }
+}

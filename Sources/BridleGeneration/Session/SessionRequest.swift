@@ -1,0 +1,170 @@
+import BridleGrammar
+import BridleSchema
+import Foundation
+
+/// One request of a session, from prompt to answer: tool rounds, the checks before each
+/// dispatch, retries with the reasons fed back, approval, and the transcript as it goes.
+struct SessionRequest {
+    let session: LanguageModelSession
+    let answer: AnswerFormat
+    /// The tools this request offers, or nil for a request without tools.
+    let tools: [any Tool]?
+    let options: GenerationOptions
+    /// Called with each new partial answer, for streaming.
+    let onPartial: (@Sendable (GeneratedContent) -> Void)?
+
+    struct Outcome {
+        let content: GeneratedContent
+        let text: String
+        let statistics: GenerationStatistics
+        let entries: ArraySlice<Transcript.Entry>
+    }
+
+    /// What a tool turn ended in.
+    private enum Step {
+        case answered(GeneratedContent, text: String)
+        case call(CheckedCall, tool: any Tool, text: String, attempts: [ToolCallAttempt])
+    }
+
+    private var policy: ToolPolicy { session.policy }
+
+    func run(prompt: String) async throws -> Outcome {
+        let firstEntry = session.record(.prompt(Transcript.Prompt(text: prompt, date: Date())))
+        let system = SessionPrompt.systemText(instructions: session.instructions, tools: tools, answer: answer)
+        var statistics = GenerationStatistics.zero
+        var rounds = 0
+        while true {
+            let started = Date()
+            let content: GeneratedContent
+            let text: String
+            if let tools {
+                let offered = rounds >= policy.maximumToolRounds && policy.answerAfterLastRound ? [] : tools
+                let turn = try ToolTurn(tools: offered, answer: answer, options: options.grammar)
+                switch try await nextStep(turn, system: system, rounds: rounds, statistics: &statistics) {
+                case .answered(let answered, let answerText):
+                    (content, text) = (answered, answerText)
+                case .call(let call, let tool, let callText, let attempts):
+                    try await dispatch(call, of: tool, text: callText, started: started, attempts: attempts)
+                    rounds += 1
+                    continue
+                }
+            } else {
+                let grammar: CompiledGrammar?
+                if case .schema(let schema, _) = answer { grammar = try schema.grammar(options: options.grammar) } else { grammar = nil }
+                text = try await generate(SessionPrompt.messages(systemText: system, entries: session.transcript.entries),
+                    grammar: grammar, view: grammar == nil ? .text : .json, statistics: &statistics)
+                content = try answer.content(ofPlainText: text)
+            }
+            session.record(.response(Transcript.Response(
+                text: text, content: content, date: started, seconds: Date().timeIntervalSince(started))))
+            return Outcome(content: content, text: text, statistics: statistics, entries: session.entries(from: firstEntry))
+        }
+    }
+
+    /// Generates until the model answers or writes a call that passes every check; each
+    /// refused call is shown back to the model with its reasons.
+    private func nextStep(_ turn: ToolTurn, system: String?, rounds: Int, statistics: inout GenerationStatistics) async throws -> Step {
+        var attempts: [ToolCallAttempt] = []
+        var feedback: [ChatMessage] = []
+        while true {
+            let messages = SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + feedback
+            let text = try await generate(messages, grammar: turn.compiled, view: .toolTurn, statistics: &statistics)
+            let number = attempts.count + 1
+            let refused: ToolCallAttempt
+            switch turn.read(text) {
+            case .answer(let answer):
+                return .answered(try self.answer.content(of: answer, text: text), text: text)
+            case .call(let tool, let arguments):
+                guard rounds < policy.maximumToolRounds else {
+                    session.audit(DispatchRecord(
+                        date: Date(), toolName: tool.name, attempt: number, decision: .roundLimitReached(limit: policy.maximumToolRounds)))
+                    throw SessionError.toolRoundLimitExceeded(limit: policy.maximumToolRounds)
+                }
+                let context = ValidationContext(toolName: tool.name, now: policy.clock(), calendar: policy.calendar)
+                switch tool.check(arguments, in: context) {
+                case .success(let call):
+                    session.audit(DispatchRecord(date: Date(), toolName: tool.name, attempt: number, decision: .validated(arguments: arguments)))
+                    return .call(call, tool: tool, text: text, attempts: attempts)
+                case .failure(let problems):
+                    refused = ToolCallAttempt(number: number, text: text, toolName: tool.name, arguments: arguments, problems: problems.messages)
+                }
+            case .unreadable(let toolName, let arguments, let problem):
+                refused = ToolCallAttempt(number: number, text: text, toolName: toolName, arguments: arguments, problems: [problem])
+            }
+            attempts.append(refused)
+            session.audit(DispatchRecord(
+                date: Date(), toolName: refused.toolName, attempt: number, decision: .rejected(text: text, problems: refused.problems)))
+            guard attempts.count < policy.maximumArgumentAttempts else {
+                throw ToolCallError(toolName: refused.toolName, reason: .invalidArguments, attempts: attempts)
+            }
+            feedback += [.assistant(text), ChatMessage(role: .tool, content: SessionPrompt.feedback(toolName: refused.toolName, problems: refused.problems))]
+        }
+    }
+
+    /// Records the call, asks the approver when the tool needs it, runs the tool and records
+    /// what came back.
+    private func dispatch(_ call: CheckedCall, of tool: any Tool, text: String, started: Date, attempts: [ToolCallAttempt]) async throws {
+        let callID = UUID().uuidString
+        session.record(.toolCalls(Transcript.ToolCalls(
+            calls: [Transcript.ToolCall(id: callID, toolName: tool.name, arguments: call.arguments)],
+            text: text, date: started, seconds: Date().timeIntervalSince(started))))
+        let dispatched = Date()
+        func audit(_ decision: DispatchRecord.Decision) {
+            session.audit(DispatchRecord(date: Date(), toolName: tool.name, callID: callID, attempt: attempts.count + 1, decision: decision))
+        }
+        func run() async throws -> ToolOutput {
+            let start = Date()
+            do {
+                let output = try await call.run()
+                audit(.called(seconds: Date().timeIntervalSince(start), isFailure: output.isFailure))
+                return output
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                audit(.threw(error: String(describing: error)))
+                throw ToolCallError(toolName: tool.name, reason: .toolFailed(error), attempts: attempts)
+            }
+        }
+        let output: ToolOutput
+        if tool.requiresApproval {
+            let request = ToolApprovalRequest(toolName: tool.name, callID: callID, arguments: call.arguments)
+            let decision = await policy.approver?(request)
+                ?? .deny(message: "\"\(tool.name)\" needs approval and none could be asked; it was not run.")
+            switch decision {
+            case .approve:
+                audit(.approved)
+                output = try await run()
+            case .deny(let message):
+                audit(.denied(message: message))
+                output = .failure(message)
+            case .answer(let answer):
+                audit(.answeredByApprover(output: answer.generatedContent))
+                output = answer
+            }
+        } else {
+            output = try await run()
+        }
+        session.record(.toolOutput(Transcript.ToolOutput(
+            callID: callID, toolName: tool.name, content: output.generatedContent, isFailure: output.isFailure,
+            date: dispatched, seconds: Date().timeIntervalSince(dispatched))))
+    }
+
+    private func generate(
+        _ messages: [ChatMessage], grammar: CompiledGrammar?, view: PartialView, statistics: inout GenerationStatistics
+    ) async throws -> String {
+        var requestOptions = options
+        if requestOptions.maximumResponseTokens == nil, let grammar {
+            requestOptions.maximumResponseTokens = grammar.maximumResponseTokens
+        }
+        let request = GenerationRequest(messages: messages, grammar: grammar?.grammar, options: requestOptions)
+        var lastPartial: GeneratedContent?
+        let onPartial = onPartial
+        let (text, turnStatistics) = try await session.model.complete(request) { response in
+            guard let onPartial, let partial = view.partial(of: response.completeText), partial != lastPartial else { return }
+            lastPartial = partial
+            onPartial(partial)
+        }
+        statistics.add(turnStatistics)
+        return text
+    }
+}

@@ -1,0 +1,90 @@
+import BridleGrammar
+import BridleSchema
+
+/// The one grammar of a turn in which tools are offered: the model writes exactly one of
+///
+/// ```json
+/// {"tool":"films","arguments":{"genre":"drama","fromYear":1980,"toYear":1989,"keywords":[]}}
+/// {"response":"Here are three dramas…"}
+/// ```
+///
+/// with `tool` one of the offered names, `arguments` that tool's schema and `response` the
+/// answer's schema, so a name cannot be misspelt nor an argument malformed.
+struct ToolTurn {
+    static let toolKey = "tool"
+    static let argumentsKey = "arguments"
+    static let responseKey = "response"
+
+    let tools: [any Tool]
+    let schema: GenerationSchema
+    let compiled: CompiledGrammar
+
+    /// What the model wrote on one turn.
+    enum Outcome {
+        case call(tool: any Tool, arguments: GeneratedContent)
+        case answer(GeneratedContent)
+        /// Text that is not a call to an offered tool nor an answer (possible only when the
+        /// backend ignores the grammar), with what could be read of it.
+        case unreadable(toolName: String?, arguments: GeneratedContent?, problem: String)
+    }
+
+    /// With no tools the grammar admits only `{"response": …}`: the turn after the last
+    /// allowed round, in the same format as the turns before it.
+    init(tools: [any Tool], answer: AnswerFormat, options: GrammarOptions) throws {
+        self.tools = tools
+        var definitions: [String: SchemaNode] = [:]
+        func merge(_ schema: GenerationSchema) throws(SessionError) {
+            for (name, node) in schema.definitions {
+                if let known = definitions[name], known != node { throw .conflictingDefinitions(name) }
+                definitions[name] = node
+            }
+        }
+        var alternatives: [SchemaNode] = []
+        for tool in tools {
+            let parameters = tool.parameters
+            do {
+                _ = try parameters.grammar(options: options)
+            } catch {
+                throw SessionError.invalidToolSchema(tool: tool.name, reason: error.description)
+            }
+            try merge(parameters)
+            alternatives.append(SchemaNode(.object(ObjectShape(properties: [
+                SchemaProperty(name: Self.toolKey, node: SchemaNode(.enumeration([GeneratedContent(tool.name)]))),
+                SchemaProperty(name: Self.argumentsKey, node: parameters.root),
+            ])), description: tool.description))
+        }
+        let answerSchema = answer.schema
+        try merge(answerSchema)
+        alternatives.append(.object(ObjectShape(properties: [SchemaProperty(name: Self.responseKey, node: answerSchema.root)])))
+        schema = GenerationSchema(root: SchemaNode(.anyOf(alternatives)), definitions: definitions)
+        compiled = try schema.grammar(options: options)
+    }
+
+    func read(_ text: String) -> Outcome {
+        let content: GeneratedContent
+        do {
+            content = try GeneratedContent(json: text)
+        } catch {
+            return .unreadable(toolName: nil, arguments: nil, problem: "the reply is not JSON: \(error.description)")
+        }
+        guard case .structure(let properties, let keys) = content.kind else {
+            return .unreadable(toolName: nil, arguments: nil, problem: Self.shapeProblem)
+        }
+        if keys == [Self.responseKey], let answer = properties[Self.responseKey] {
+            return .answer(answer)
+        }
+        guard Set(keys) == [Self.toolKey, Self.argumentsKey], let arguments = properties[Self.argumentsKey],
+            case .string(let name)? = properties[Self.toolKey]?.kind
+        else {
+            return .unreadable(toolName: nil, arguments: nil, problem: Self.shapeProblem)
+        }
+        guard let tool = tools.first(where: { $0.name == name }) else {
+            let names = tools.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            return .unreadable(toolName: name, arguments: arguments, problem: "there is no tool named \"\(name)\"; the tools are \(names)")
+        }
+        return .call(tool: tool, arguments: arguments)
+    }
+
+    private static let shapeProblem =
+        #"the reply must be {"tool":NAME,"arguments":{…}} to call a tool or {"response":…} to answer"#
+}
