@@ -10,7 +10,11 @@ final class ScriptedModel: LanguageModel {
     /// Stop the stream without `finished`, as a backend does when its task is cancelled.
     let endsEarly: Bool
 
-    init(_ replies: String..., endsEarly: Bool = false) {
+    convenience init(_ replies: String..., endsEarly: Bool = false) {
+        self.init(replies: replies, endsEarly: endsEarly)
+    }
+
+    init(replies: [String], endsEarly: Bool = false) {
         self.replies = Mutex(replies)
         self.endsEarly = endsEarly
     }

@@ -23,7 +23,7 @@ struct SessionRequest {
     /// What a tool turn ended in.
     private enum Step {
         case answered(GeneratedContent, text: String)
-        case call(CheckedCall, tool: any Tool, text: String, attempts: [ToolCallAttempt])
+        case call(CheckedCall, id: String, tool: any Tool, text: String, attempts: [ToolCallAttempt])
     }
 
     private var policy: ToolPolicy { session.policy }
@@ -43,8 +43,8 @@ struct SessionRequest {
                 switch try await nextStep(turn, system: system, rounds: rounds, statistics: &statistics) {
                 case .answered(let answered, let answerText):
                     (content, text) = (answered, answerText)
-                case .call(let call, let tool, let callText, let attempts):
-                    try await dispatch(call, of: tool, text: callText, started: started, attempts: attempts)
+                case .call(let call, let callID, let tool, let callText, let attempts):
+                    try await dispatch(call, id: callID, of: tool, text: callText, started: started, attempts: attempts)
                     rounds += 1
                     continue
                 }
@@ -83,8 +83,9 @@ struct SessionRequest {
                 let context = ValidationContext(toolName: tool.name, now: policy.clock(), calendar: policy.calendar)
                 switch tool.check(arguments, in: context) {
                 case .success(let call):
-                    session.audit(DispatchRecord(date: Date(), toolName: tool.name, attempt: number, decision: .validated(arguments: arguments)))
-                    return .call(call, tool: tool, text: text, attempts: attempts)
+                    let callID = UUID().uuidString
+                    session.audit(DispatchRecord(date: Date(), toolName: tool.name, callID: callID, attempt: number, decision: .validated))
+                    return .call(call, id: callID, tool: tool, text: text, attempts: attempts)
                 case .failure(let problems):
                     refused = ToolCallAttempt(number: number, text: text, toolName: tool.name, arguments: arguments, problems: problems.messages)
                 }
@@ -103,8 +104,9 @@ struct SessionRequest {
 
     /// Records the call, asks the approver when the tool needs it, runs the tool and records
     /// what came back.
-    private func dispatch(_ call: CheckedCall, of tool: any Tool, text: String, started: Date, attempts: [ToolCallAttempt]) async throws {
-        let callID = UUID().uuidString
+    private func dispatch(
+        _ call: CheckedCall, id callID: String, of tool: any Tool, text: String, started: Date, attempts: [ToolCallAttempt]
+    ) async throws {
         session.record(.toolCalls(Transcript.ToolCalls(
             calls: [Transcript.ToolCall(id: callID, toolName: tool.name, arguments: call.arguments)],
             text: text, date: started, seconds: Date().timeIntervalSince(started))))
@@ -138,7 +140,7 @@ struct SessionRequest {
                 audit(.denied(message: message))
                 output = .failure(message)
             case .answer(let answer):
-                audit(.answeredByApprover(output: answer.generatedContent))
+                audit(.answeredByApprover(output: answer.text))
                 output = answer
             }
         } else {

@@ -13,7 +13,7 @@ public struct DispatchRecord: Sendable, Hashable, Codable, CustomStringConvertib
     public var date: Date
     /// The tool the model named (possibly one that does not exist), or nil when its text named none.
     public var toolName: String?
-    /// The transcript's call id, once the call is accepted.
+    /// The id of the call in the transcript, once the call passed its checks.
     public var callID: String?
     /// Which attempt at this call, from 1.
     public var attempt: Int
@@ -30,14 +30,14 @@ public struct DispatchRecord: Sendable, Hashable, Codable, CustomStringConvertib
     public enum Decision: Sendable, Hashable, Codable {
         /// The call was refused before dispatch, for these reasons; the model was asked again.
         case rejected(text: String, problems: [String])
-        /// The arguments passed every check.
-        case validated(arguments: GeneratedContent)
+        /// The arguments passed every check; the transcript's call with ``callID`` holds them.
+        case validated
         /// The approver let the call run.
         case approved
         /// The approver refused; the model was shown `message` instead of output.
         case denied(message: String)
-        /// The approver gave the output itself; the tool did not run.
-        case answeredByApprover(output: GeneratedContent)
+        /// The approver gave the output itself (the text the model saw); the tool did not run.
+        case answeredByApprover(output: String)
         /// The tool ran and returned (`isFailure`: an expected failure it reported).
         case called(seconds: Double, isFailure: Bool)
         /// The tool threw; the request ended with a ``ToolCallError``.
@@ -53,7 +53,7 @@ public struct DispatchRecord: Sendable, Hashable, Codable, CustomStringConvertib
         case .validated: return "\(tool) #\(attempt) validated"
         case .approved: return "\(tool) approved"
         case .denied(let message): return "\(tool) denied: \(message)"
-        case .answeredByApprover(let output): return "\(tool) answered by the approver: \(output.jsonString)"
+        case .answeredByApprover(let output): return "\(tool) answered by the approver: \(output)"
         case .called(let seconds, let isFailure):
             return "\(tool) called (\(seconds.formatted(.number.precision(.fractionLength(3)))) s)\(isFailure ? ", reported a failure" : "")"
         case .threw(let error): return "\(tool) threw: \(error)"

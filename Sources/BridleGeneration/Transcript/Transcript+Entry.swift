@@ -82,7 +82,7 @@ extension Transcript {
         public var id: String
         public var toolName: String
         /// The validated arguments.
-        public var arguments: GeneratedContent
+        @JSONTextCoded public var arguments: GeneratedContent
 
         public init(id: String = UUID().uuidString, toolName: String, arguments: GeneratedContent) {
             self.id = id
@@ -96,7 +96,7 @@ extension Transcript {
         public var id: String
         public var callID: String
         public var toolName: String
-        public var content: GeneratedContent
+        @JSONTextCoded public var content: GeneratedContent
         public var isFailure: Bool
         /// When the dispatch began (approval included), and how long it took.
         public var date: Date
@@ -126,7 +126,7 @@ extension Transcript {
         /// The model's text, exactly as generated.
         public var text: String
         /// The answer: a JSON string for a text answer.
-        public var content: GeneratedContent
+        @JSONTextCoded public var content: GeneratedContent
         public var date: Date
         public var seconds: Double
 

@@ -1,0 +1,57 @@
+import Bridle
+import BridleExampleTypes
+import Testing
+
+@Suite struct ResponseStreamTests {
+    static let answer = #"{"genre":"drama","fromYear":1950,"toYear":1960,"keywords":["noir"]}"#
+
+    @Test func snapshotsGrowToTheCheckedAnswer() async throws {
+        let session = LanguageModelSession(model: ScriptedModel(Self.answer))
+        var snapshots: [ResponseStream<Films.Arguments>.Snapshot] = []
+        for try await snapshot in session.streamResponse(to: "Films", generating: Films.Arguments.self) {
+            snapshots.append(snapshot)
+        }
+        let final = try #require(snapshots.last)
+        #expect(final.isComplete)
+        #expect(final.rawContent == (try GeneratedContent(json: Self.answer)))
+        #expect(snapshots.dropLast().allSatisfy { !$0.isComplete })
+        let genres = snapshots.compactMap { snapshot -> String? in
+            guard case .string(let genre)? = snapshot.rawContent[property: "genre"]?.kind else { return nil }
+            return genre
+        }
+        #expect(genres.first == "")
+        #expect(zip(genres, genres.dropFirst()).allSatisfy { $1.hasPrefix($0) })
+        let partials = snapshots.dropLast().map(\.rawContent)
+        #expect(Set(partials).count == partials.count, "a snapshot is yielded only when the content changed")
+    }
+
+    @Test func toolTurnsYieldNothingAndOnlyTheAnswerStreams() async throws {
+        let model = ScriptedModel(Replies.validFilms, Replies.answer("Ran is good."))
+        let session = LanguageModelSession(model: model, tools: [RecordingFilmsTool()])
+        var texts: [String] = []
+        for try await snapshot in session.streamResponse(to: "Films") {
+            guard case .string(let text) = snapshot.rawContent.kind else {
+                Issue.record("a text answer streams as strings: \(snapshot.rawContent)")
+                return
+            }
+            texts.append(text)
+        }
+        #expect(texts.first == "")
+        #expect(texts.last == "Ran is good.")
+        #expect(texts.allSatisfy { "Ran is good.".hasPrefix($0) })
+    }
+
+    @Test func collectReturnsTheTypedResponse() async throws {
+        let session = LanguageModelSession(model: ScriptedModel(Self.answer))
+        let response = try await session.streamResponse(to: "Films", generating: Films.Arguments.self).collect()
+        #expect(response.content.keywords == ["noir"])
+    }
+
+    @Test func errorsEndTheStream() async throws {
+        let session = LanguageModelSession(model: ScriptedModel(#"{"genre":"drama""#))
+        await #expect(throws: GenerationError.self) {
+            for try await _ in session.streamResponse(to: "Films", generating: Films.Arguments.self) {}
+        }
+        #expect(session.isResponding == false)
+    }
+}
