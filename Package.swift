@@ -2,6 +2,13 @@
 import CompilerPluginSupport
 import PackageDescription
 
+let exampleDependencies: [Target.Dependency] = [
+    "Bridle",
+    "BridleExampleTypes",
+    "ExampleSupport",
+    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+]
+
 let package = Package(
     name: "Bridle",
     platforms: [.macOS(.v15)],
@@ -61,6 +68,25 @@ let package = Package(
         // The types of the Examples (FoundationModels articles' types), shared by the
         // examples, the demo and the tests.
         .target(name: "BridleExampleTypes", dependencies: ["Bridle"], path: "Examples/ExampleTypes"),
+        // What every example program shares: options, model loading with the cached tiny
+        // model (the demo's too), and the report of a session's transcript and audit trail.
+        .target(
+            name: "ExampleSupport",
+            dependencies: [
+                "Bridle",
+                "BridleLlama",
+                "BridleGGUF",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/ExampleSupport"
+        ),
+        // The examples: `swift run films` (or `bash scripts/example.sh films`), one session each.
+        .executableTarget(name: "current-date", dependencies: exampleDependencies, path: "Examples/CurrentDate"),
+        .executableTarget(name: "reminders", dependencies: exampleDependencies, path: "Examples/Reminders"),
+        .executableTarget(name: "contacts", dependencies: exampleDependencies, path: "Examples/Contacts"),
+        .executableTarget(name: "search-suggestions", dependencies: exampleDependencies, path: "Examples/SearchSuggestions"),
+        .executableTarget(name: "films", dependencies: exampleDependencies, path: "Examples/Films"),
+        .executableTarget(name: "send-message", dependencies: exampleDependencies, path: "Examples/SendMessage"),
 
         .executableTarget(
             name: "BridleCommand",
@@ -69,6 +95,7 @@ let package = Package(
                 "BridleExampleTypes",
                 "BridleLlama",
                 "BridleGGUF",
+                "ExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

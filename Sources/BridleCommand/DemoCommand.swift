@@ -1,8 +1,8 @@
 import ArgumentParser
 import Bridle
 import BridleExampleTypes
-import BridleGGUF
 import BridleLlama
+import ExampleSupport
 import Foundation
 
 /// `bridle demo`: generates each of the Examples' types with llama.cpp, under the grammar
@@ -68,28 +68,13 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// The tiny model for this vocabulary, written once into the cache and reused after.
     static func tinyModel(vocabularySize: Int) throws -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let cache = environment["BRIDLE_CACHE"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache").appendingPathComponent("bridle")
-        let folder = cache.appendingPathComponent("models")
-        let file = folder.appendingPathComponent("tiny-\(vocabularySize)-seed1-r\(TinyModel.revision).gguf")
-        if FileManager.default.fileExists(atPath: file.path) { return file.path }
-        Diagnostics.note("making a tiny random model (vocabulary \(vocabularySize)) at \(file.path)")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            // Written beside and moved into place, so an interrupted run leaves no half file.
-            let partial = folder.appendingPathComponent("\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
-            try TinyModel(vocabularySize: vocabularySize, seed: 1).write(to: partial)
-            // Another demo may have finished first; its file is the same bytes.
-            if FileManager.default.fileExists(atPath: file.path) {
-                try FileManager.default.removeItem(at: partial)
-            } else {
-                try FileManager.default.moveItem(at: partial, to: file)
+            return try TinyModelCache.path(vocabularySize: vocabularySize) { path in
+                Diagnostics.note("making a tiny random model (vocabulary \(vocabularySize)) at \(path)")
             }
         } catch {
             Diagnostics.error("could not write the tiny model: \(error)")
             throw ExitCode(2)
         }
-        return file.path
     }
 }

@@ -24,31 +24,14 @@ extension LanguageModel {
         instructions: String? = nil,
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<GeneratedContent> {
+        let answer = AnswerFormat.schema(schema, includeInPrompt: includeSchemaInPrompt)
         let compiled = try schema.grammar(options: options.grammar)
-        var options = options
-        if options.maximumResponseTokens == nil {
-            options.maximumResponseTokens = compiled.maximumResponseTokens
-        }
-        var instructions = instructions.map { [$0] } ?? []
-        if includeSchemaInPrompt {
-            instructions.append("Respond with JSON that matches this JSON Schema:\n\(schema.jsonSchemaString(prettyPrinted: false))")
-        }
+        let system = SessionPrompt.systemText(instructions: instructions, tools: nil, answer: answer)
         let request = GenerationRequest(
-            messages: Self.messages(prompt: prompt, instructions: instructions.isEmpty ? nil : instructions.joined(separator: "\n\n")),
-            grammar: compiled.grammar,
-            options: options
-        )
+            messages: Self.messages(prompt: prompt, instructions: system), grammar: compiled.grammar,
+            options: options.limited(by: compiled))
         let (text, statistics) = try await complete(request)
-        let content: GeneratedContent
-        do {
-            content = try GeneratedContent(json: text)
-        } catch {
-            throw GenerationError.undecodableResponse(text: text, reason: error.description)
-        }
-        let issues = schema.violations(of: content)
-        guard issues.isEmpty else {
-            throw GenerationError.schemaViolation(text: text, issues: issues.map(\.description))
-        }
+        let content = try answer.content(ofPlainText: text)
         return Response(content: content, rawContent: content, text: text, statistics: statistics)
     }
 
@@ -97,6 +80,16 @@ extension LanguageModel {
 
     private static func messages(prompt: String, instructions: String?) -> [ChatMessage] {
         (instructions.map { [ChatMessage.system($0)] } ?? []) + [.user(prompt)]
+    }
+}
+
+extension GenerationOptions {
+    /// These options, with a token limit from `grammar` when none is set.
+    func limited(by grammar: CompiledGrammar?) -> GenerationOptions {
+        guard maximumResponseTokens == nil, let grammar else { return self }
+        var options = self
+        options.maximumResponseTokens = grammar.maximumResponseTokens
+        return options
     }
 }
 

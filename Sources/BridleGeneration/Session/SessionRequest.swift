@@ -154,11 +154,7 @@ struct SessionRequest {
     private func generate(
         _ messages: [ChatMessage], grammar: CompiledGrammar?, view: PartialView, statistics: inout GenerationStatistics
     ) async throws -> String {
-        var requestOptions = options
-        if requestOptions.maximumResponseTokens == nil, let grammar {
-            requestOptions.maximumResponseTokens = grammar.maximumResponseTokens
-        }
-        let request = GenerationRequest(messages: messages, grammar: grammar?.grammar, options: requestOptions)
+        let request = GenerationRequest(messages: messages, grammar: grammar?.grammar, options: options.limited(by: grammar))
         var lastPartial: GeneratedContent?
         let onPartial = onPartial
         let (text, turnStatistics) = try await session.model.complete(request) { response in

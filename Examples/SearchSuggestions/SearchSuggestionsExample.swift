@@ -1,0 +1,47 @@
+import ArgumentParser
+import Bridle
+import BridleExampleTypes
+import ExampleSupport
+
+/// `swift run search-suggestions`: a typed answer streamed as it is written. A snapshot is
+/// printed each time a search term is finished, rather than one per token, to keep the
+/// output short.
+@main
+struct SearchSuggestionsExample: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search-suggestions", abstract: "Stream a typed value (four search terms) as the model writes it.")
+
+    @OptionGroup var options: ExampleOptions
+
+    func run() async throws {
+        let example = try Example(options, prompt: "Suggest four searches about sunsets.")
+        let session = LanguageModelSession(model: example.model, instructions: "You suggest short web searches.")
+        try await example.run(session, describe: Self.describe) {
+            let stream = session.streamResponse(
+                to: example.prompt, generating: SearchSuggestions.self, options: example.generationOptions)
+            var previous: GeneratedContent?
+            for try await snapshot in stream {
+                if snapshot.isComplete {
+                    print("complete: \(snapshot.rawContent.jsonString)")
+                    return try SearchSuggestions(snapshot.rawContent)
+                }
+                // The term before a new one starts is finished: show the value up to it.
+                if let previous, Self.termCount(previous) > 0, Self.termCount(snapshot.rawContent) > Self.termCount(previous) {
+                    print("streamed: \(previous.jsonString)")
+                }
+                previous = snapshot.rawContent
+            }
+            // A stream ends with its complete snapshot or throws, unless it was cancelled.
+            throw CancellationError()
+        }
+    }
+
+    private static func termCount(_ partial: GeneratedContent) -> Int {
+        guard case .array(let terms)? = partial[property: "searchTerms"]?.kind else { return 0 }
+        return terms.count
+    }
+
+    private static func describe(_ suggestions: SearchSuggestions) -> String {
+        suggestions.searchTerms.map { Example.quoted($0.searchTerm) }.joined(separator: ", ")
+    }
+}
