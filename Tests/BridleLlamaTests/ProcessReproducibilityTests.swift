@@ -6,30 +6,13 @@ import Testing
 /// Same model, prompt, options and seed give byte-identical output in separate processes:
 /// runs the `bridle` executable built beside the tests.
 @Suite struct ProcessReproducibilityTests {
-    static let bridle: URL? = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("bridle")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }()
-
     private func generate(seed: UInt64, schema: URL) throws -> (status: Int32, output: Data) {
-        let process = Process()
-        process.executableURL = try #require(Self.bridle, "build the bridle executable first (swift build)")
-        process.arguments = [
+        let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
+        let run = try BuiltExecutable.run(bridle, arguments: [
             "generate", "--model", TestModels.large.path, "--json-schema", schema.path,
             "--prompt", "Dramas from the fifties", "--seed", String(seed),
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
+        ])
+        return (run.status, Data(run.output.utf8))
     }
 
     @Test func sameSeedSameBytesAcrossProcesses() throws {

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// Every example program runs to completion on a tiny model: it prints the transcript and an
+/// answer (or the refused attempts of a `ToolCallError`) and exits 0.
+@Suite struct ExampleProgramsTests {
+    static let runs: [(name: String, arguments: [String])] = [
+        ("current-date", []), ("reminders", []), ("contacts", []), ("search-suggestions", []),
+        ("films", []), ("films", ["--seed", "9"]),
+        ("send-message", ["--approve"]), ("send-message", ["--deny"]), ("send-message", []),
+    ]
+
+    @Test(arguments: runs)
+    func runsToCompletion(name: String, arguments: [String]) throws {
+        let executable = try #require(BuiltExecutable.url(named: name), "build the examples first (swift build)")
+        let run = try BuiltExecutable.run(executable, arguments: ["--model", TestModels.large.path] + arguments)
+        #expect(run.status == 0, "\(run.output)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("prompt: ") })
+        #expect(lines.contains { $0.hasPrefix("answer: ") || $0.hasPrefix("no answer: ") }, "\(run.output)")
+    }
+}
