@@ -203,6 +203,18 @@ import Testing
         }
     }
 
+    @Test func aGenerableOutputReachesTheModelAsJSON() async throws {
+        struct Echo: Tool {
+            let name = "echo"
+            let description = "Returns its arguments."
+            func call(arguments: Contacts.Arguments) async throws -> Contacts.Arguments { arguments }
+        }
+        let call = #"{"tool":"echo","arguments":{"generation":"genX"}}"#
+        let model = ScriptedModel(call, Replies.answer("ok"))
+        _ = try await LanguageModelSession(model: model, tools: [Echo()]).respond(to: "x")
+        #expect(model.requests[1].messages.last == ChatMessage(role: .tool, content: #"{"generation":"genX"}"#))
+    }
+
     @Test func responseStatisticsSumEveryTurn() async throws {
         let model = ScriptedModel(Replies.reversedYears, Replies.validFilms, Replies.answer("x"))
         let session = LanguageModelSession(model: model, tools: [RecordingFilmsTool()])
