@@ -18,7 +18,9 @@ public struct FilmsTool: Tool {
 
     public func call(arguments: Films.Arguments) async throws -> ToolOutput {
         let films = Self.catalogue.filter {
-            $0.genre == arguments.genre && (arguments.fromYear...arguments.toYear).contains($0.year)
+            // Not a `ClosedRange`: built from reversed years it would trap, and `call` should not
+            // rely on the validator to stay safe.
+            $0.genre == arguments.genre && arguments.fromYear <= $0.year && $0.year <= arguments.toYear
         }
         guard !films.isEmpty else {
             return .failure("No \(arguments.genre) films from \(arguments.fromYear) to \(arguments.toYear) in the catalogue.")

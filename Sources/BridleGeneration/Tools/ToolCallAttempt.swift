@@ -21,6 +21,29 @@ public struct ToolCallAttempt: Sendable, Hashable, Codable, CustomStringConverti
         self.problems = problems
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case number, text, toolName, arguments, problems
+    }
+
+    // Arguments are stored as JSON text, as in a transcript: Foundation's coders lose key order.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        number = try container.decode(Int.self, forKey: .number)
+        text = try container.decode(String.self, forKey: .text)
+        toolName = try container.decodeIfPresent(String.self, forKey: .toolName)
+        arguments = try container.decodeIfPresent(JSONTextCoded.self, forKey: .arguments)?.wrappedValue
+        problems = try container.decode([String].self, forKey: .problems)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(number, forKey: .number)
+        try container.encode(text, forKey: .text)
+        try container.encodeIfPresent(toolName, forKey: .toolName)
+        try container.encodeIfPresent(arguments.map(JSONTextCoded.init(wrappedValue:)), forKey: .arguments)
+        try container.encode(problems, forKey: .problems)
+    }
+
     public var description: String {
         "attempt \(number) (\(text)): \(problems.joined(separator: "; "))"
     }

@@ -21,6 +21,14 @@ import Testing
         #expect(messages.map(\.role) == [.system, .user, .assistant, .tool, .assistant, .user])
     }
 
+    @Test func aToolCallErrorsAttemptsRoundTripThroughJSON() throws {
+        let attempt = ToolCallAttempt(
+            number: 1, text: Replies.reversedYears, toolName: "findFilms",
+            arguments: try GeneratedContent(json: #"{"z":1,"a":[true],"m":{"y":null,"b":"x"}}"#), problems: ["p"])
+        let decoded = try JSONDecoder().decode(ToolCallAttempt.self, from: JSONEncoder().encode(attempt))
+        #expect(decoded == attempt)
+    }
+
     @Test func entriesCarryTimingsAndTheAuditKeepsTheOrderOfDecisions() async throws {
         let before = Date()
         let model = ScriptedModel(Replies.reversedYears, Replies.validFilms, Replies.answer("Ran."))
