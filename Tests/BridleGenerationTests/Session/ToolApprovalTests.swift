@@ -54,6 +54,25 @@ import Testing
         #expect(tool.messages.count == 1)
         #expect(model.requests[1].messages.last?.content.contains("sendAt: must be in the future (after 2026-11-22T09:00:00Z)") == true)
     }
+
+    @Test(arguments: [
+        ("2026-02-30T09:00:00Z", "is not a valid date-time"),
+        ("2026-11-22T25:00:00Z", "is not a valid date-time"),
+        ("2026-12-25T09:00:00Z", "sendAt: must be within the next 7 days"),
+        ("2026-11-22T08:59:59Z", "sendAt: must be in the future"),
+    ])
+    func datesMustBeRealAndKeepTheirRulesBeforeApprovalIsAsked(sendAt: String, problem: String) async throws {
+        let asked = RecordedRequests()
+        let call = #"{"tool":"sendMessage","arguments":{"recipient":"Ada","body":"Hi","sendAt":"\#(sendAt)"}}"#
+        let (session, tool, model) = session({ request in
+            await asked.append(request)
+            return .approve
+        }, replies: call, Replies.answer("OK."))
+        _ = try await session.respond(to: "Tell Ada hi")
+        #expect(await asked.all.isEmpty)
+        #expect(tool.messages.isEmpty)
+        #expect(model.requests[1].messages.last?.content.contains(problem) == true, "\(model.requests[1].messages.last?.content ?? "")")
+    }
 }
 
 private actor RecordedRequests {
