@@ -30,6 +30,24 @@ import Testing
         #expect(system.content.contains("- findContacts: Finds contacts"))
     }
 
+    @Test func schemasStayOutOfThePromptWhenAskedToAndTheGrammarStillHoldsThem() async throws {
+        struct Quiet: Tool {
+            let name = "quiet"
+            let description = "Takes a generation."
+            let includesSchemaInInstructions = false
+            func call(arguments: Contacts.Arguments) async throws -> String { "" }
+        }
+        let model = ScriptedModel(#"{"response":{"generation":"genZ"}}"#)
+        let session = LanguageModelSession(model: model, tools: [Quiet()])
+        _ = try await session.respond(to: "x", generating: Contacts.Arguments.self, includeSchemaInPrompt: false)
+        let request = try #require(model.requests.first)
+        #expect(request.messages.first?.content.contains("\"$schema\"") == false)
+        #expect(request.messages.first?.content.contains("- quiet: Takes a generation.") == true)
+        let grammar = try #require(request.grammar)
+        #expect(try admits(grammar, #"{"tool":"quiet","arguments":{"generation":"genZ"}}"#))
+        #expect(try !admits(grammar, #"{"tool":"quiet","arguments":{"generation":"genY"}}"#))
+    }
+
     @Test func aValidCallRunsTheToolAndTheModelSeesItsOutput() async throws {
         let films = RecordingFilmsTool()
         let model = ScriptedModel(Replies.validFilms, Replies.answer("Try Ran."))

@@ -16,6 +16,16 @@ import Testing
         #expect(session.isResponding == false)
         #expect(session.transcript.count == 2)
     }
+
+    @Test func cancellingARequestFreesTheSession() async throws {
+        let model = GatedModel()
+        let session = LanguageModelSession(model: model)
+        let request = Task { try await session.respond(to: "one") }
+        while !model.isWaiting { await Task.yield() }
+        request.cancel()
+        await #expect(throws: CancellationError.self) { try await request.value }
+        #expect(session.isResponding == false)
+    }
 }
 
 /// A model whose response waits until the test opens the gate.
