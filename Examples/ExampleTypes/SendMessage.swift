@@ -2,8 +2,8 @@ import Bridle
 import Foundation
 import Synchronization
 
-// A tool with a side effect: the session asks an approver before every call, and the
-// validator checks the send time against the session's clock.
+// A tool with a side effect: the session asks an approver before every call, and the send
+// time is bounded relative to the session's clock, in the grammar and again before dispatch.
 public enum SendMessage {
     @Generable
     public struct Arguments: Equatable, Sendable {
@@ -19,10 +19,9 @@ public enum SendMessage {
 }
 
 extension SendMessage.Arguments: ValidatableArguments {
-    public func validate(in context: ValidationContext) throws {
-        try context.check(sendAt, .inFuture, at: "sendAt")
-        try context.check(sendAt, .withinNext(days: 7), at: "sendAt")
-    }
+    /// Relative to now, so no `@Guide` can hold them: the session bounds each request's grammar
+    /// with them and checks them again before the approver is asked.
+    public static let dateRules: [String: [DateRule]] = ["sendAt": [.inFuture, .withinNext(days: 7)]]
 }
 
 /// "Sends" a message: records it in an outbox the example prints.

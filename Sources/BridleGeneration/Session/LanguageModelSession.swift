@@ -146,7 +146,8 @@ public final class LanguageModelSession: Sendable {
             state.isResponding = true
         }
         defer { state.withLock { $0.isResponding = false } }
-        let request = SessionRequest(session: self, answer: answer, tools: offered, options: options, onPartial: onPartial)
+        let request = SessionRequest(
+            session: self, answer: answer, tools: offered, now: policy.clock(), options: options, onPartial: onPartial)
         return try await request.run(prompt: prompt)
     }
 

@@ -3,7 +3,7 @@ import BridleSchema
 /// Turns a transcript and a request into the messages a model sees.
 enum SessionPrompt {
     /// The system message: the session's instructions, then how to reply.
-    static func systemText(instructions: String?, tools: [any Tool]?, answer: AnswerFormat) -> String? {
+    static func systemText(instructions: String?, tools: [OfferedTool]?, answer: AnswerFormat) -> String? {
         var parts = instructions.map { [$0] } ?? []
         if let tools {
             parts.append(toolGuide(tools, answer: answer))
@@ -13,7 +13,7 @@ enum SessionPrompt {
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }
 
-    private static func toolGuide(_ tools: [any Tool], answer: AnswerFormat) -> String {
+    private static func toolGuide(_ tools: [OfferedTool], answer: AnswerFormat) -> String {
         var lines: [String] = []
         if tools.isEmpty {
             lines.append(#"Reply with one JSON object: {"response":ANSWER}."#)
@@ -28,10 +28,10 @@ enum SessionPrompt {
         }
         if !tools.isEmpty {
             lines.append("Tools:")
-            for tool in tools {
-                var line = "- \(tool.name): \(tool.description)"
-                if tool.includesSchemaInInstructions {
-                    line += " Arguments: \(tool.parameters.jsonSchemaString(prettyPrinted: false))"
+            for offered in tools {
+                var line = "- \(offered.tool.name): \(offered.tool.description)"
+                if offered.tool.includesSchemaInInstructions {
+                    line += " Arguments: \(offered.parameters.jsonSchemaString(prettyPrinted: false))"
                 }
                 lines.append(line)
             }

@@ -9,6 +9,9 @@ struct SessionRequest {
     let answer: AnswerFormat
     /// The tools this request offers, or nil for a request without tools.
     let tools: [any Tool]?
+    /// "Now" for the whole request: the grammar's date bounds and the checks before dispatch
+    /// measure from the same instant.
+    let now: Date
     let options: GenerationOptions
     /// Called with each new partial answer, for streaming.
     let onPartial: (@Sendable (GeneratedContent) -> Void)?
@@ -30,16 +33,17 @@ struct SessionRequest {
 
     func run(prompt: String) async throws -> Outcome {
         let firstEntry = session.record(.prompt(Transcript.Prompt(text: prompt, date: Date())))
-        let system = SessionPrompt.systemText(instructions: session.instructions, tools: tools, answer: answer)
+        let offered = try tools?.map { tool throws(SessionError) in OfferedTool(tool: tool, parameters: try tool.parameters(in: context(for: tool))) }
+        let system = SessionPrompt.systemText(instructions: session.instructions, tools: offered, answer: answer)
         var statistics = GenerationStatistics.zero
         var rounds = 0
         while true {
             let started = Date()
             let content: GeneratedContent
             let text: String
-            if let tools {
-                let offered = rounds >= policy.maximumToolRounds && policy.answerAfterLastRound ? [] : tools
-                let turn = try ToolTurn(tools: offered, answer: answer, options: options.grammar)
+            if let offered {
+                let turnTools = rounds >= policy.maximumToolRounds && policy.answerAfterLastRound ? [] : offered
+                let turn = try ToolTurn(tools: turnTools, answer: answer, options: options.grammar)
                 switch try await nextStep(turn, system: system, rounds: rounds, statistics: &statistics) {
                 case .answered(let answered, let answerText):
                     (content, text) = (answered, answerText)
@@ -80,8 +84,7 @@ struct SessionRequest {
                         date: Date(), toolName: tool.name, attempt: number, decision: .roundLimitReached(limit: policy.maximumToolRounds)))
                     throw SessionError.toolRoundLimitExceeded(limit: policy.maximumToolRounds)
                 }
-                let context = ValidationContext(toolName: tool.name, now: policy.clock(), calendar: policy.calendar)
-                switch tool.check(arguments, in: context) {
+                switch tool.check(arguments, in: context(for: tool)) {
                 case .success(let call):
                     let callID = UUID().uuidString
                     session.audit(DispatchRecord(date: Date(), toolName: tool.name, callID: callID, attempt: number, decision: .validated))
@@ -100,6 +103,10 @@ struct SessionRequest {
             }
             feedback += [.assistant(text), ChatMessage(role: .tool, content: SessionPrompt.feedback(toolName: refused.toolName, problems: refused.problems))]
         }
+    }
+
+    private func context(for tool: any Tool) -> ValidationContext {
+        ValidationContext(toolName: tool.name, now: now, calendar: policy.calendar)
     }
 
     /// Records the call, asks the approver when the tool needs it, runs the tool and records

@@ -24,7 +24,7 @@ public struct ToolPolicy: Sendable {
     /// Decides each call to a tool whose ``Tool/requiresApproval`` is set. Without one, such
     /// calls are denied (never run silently), and the model is told why.
     public var approver: ToolApprover?
-    /// "Now" for relative-date rules (``DateRule``); fix it in tests.
+    /// "Now" for relative-date rules (``DateRule``), read once per request; fix it in tests.
     public var clock: @Sendable () -> Date = { Date() }
     /// The calendar and time zone of day-based rules.
     public var calendar: Calendar = Calendar(identifier: .gregorian)

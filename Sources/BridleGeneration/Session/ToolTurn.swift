@@ -15,7 +15,7 @@ struct ToolTurn {
     static let argumentsKey = "arguments"
     static let responseKey = "response"
 
-    let tools: [any Tool]
+    let tools: [OfferedTool]
     let schema: GenerationSchema
     let compiled: CompiledGrammar
 
@@ -30,7 +30,7 @@ struct ToolTurn {
 
     /// With no tools the grammar admits only `{"response": …}`: the turn after the last
     /// allowed round, in the same format as the turns before it.
-    init(tools: [any Tool], answer: AnswerFormat, options: GrammarOptions) throws {
+    init(tools: [OfferedTool], answer: AnswerFormat, options: GrammarOptions) throws {
         self.tools = tools
         var definitions: [String: SchemaNode] = [:]
         func merge(_ schema: GenerationSchema) throws(SessionError) {
@@ -40,18 +40,17 @@ struct ToolTurn {
             }
         }
         var alternatives: [SchemaNode] = []
-        for tool in tools {
-            let parameters = tool.parameters
+        for offered in tools {
             do {
-                _ = try parameters.grammar(options: options)
+                _ = try offered.parameters.grammar(options: options)
             } catch {
-                throw SessionError.invalidToolSchema(tool: tool.name, reason: error.description)
+                throw SessionError.invalidToolSchema(tool: offered.tool.name, reason: error.description)
             }
-            try merge(parameters)
+            try merge(offered.parameters)
             alternatives.append(SchemaNode(.object(ObjectShape(properties: [
-                SchemaProperty(name: Self.toolKey, node: SchemaNode(.enumeration([GeneratedContent(tool.name)]))),
-                SchemaProperty(name: Self.argumentsKey, node: parameters.root),
-            ])), description: tool.description))
+                SchemaProperty(name: Self.toolKey, node: SchemaNode(.enumeration([GeneratedContent(offered.tool.name)]))),
+                SchemaProperty(name: Self.argumentsKey, node: offered.parameters.root),
+            ])), description: offered.tool.description))
         }
         let answerSchema = answer.schema
         try merge(answerSchema)
@@ -78,8 +77,8 @@ struct ToolTurn {
         else {
             return .unreadable(toolName: nil, arguments: nil, problem: Self.shapeProblem)
         }
-        guard let tool = tools.first(where: { $0.name == name }) else {
-            let names = tools.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        guard let tool = tools.first(where: { $0.tool.name == name })?.tool else {
+            let names = tools.map { "\"\($0.tool.name)\"" }.joined(separator: ", ")
             return .unreadable(toolName: name, arguments: arguments, problem: "there is no tool named \"\(name)\"; the tools are \(names)")
         }
         return .call(tool: tool, arguments: arguments)

@@ -9,11 +9,11 @@ struct CheckedCall {
 
 extension Tool {
     /// Runs every check a call must pass before dispatch, in order: the schema (every guide,
-    /// calendar-valid dates), decoding, then ``validate(arguments:in:)``. Returns the
-    /// reasons for refusal, in words for the model, or the call.
+    /// calendar-valid dates) and the date rules, decoding, then ``validate(arguments:in:)``.
+    /// Returns the reasons for refusal, in words for the model, or the call.
     func check(_ arguments: GeneratedContent, in context: ValidationContext) -> Result<CheckedCall, ToolCallProblems> {
-        let violations = parameters.violations(of: arguments)
-        guard violations.isEmpty else { return .failure(ToolCallProblems(violations.map(\.description))) }
+        let problems = parameters.violations(of: arguments).map(\.description) + dateRuleProblems(arguments, in: context)
+        guard problems.isEmpty else { return .failure(ToolCallProblems(problems)) }
         let decoded: Arguments
         do {
             decoded = try Arguments(arguments)

@@ -1,14 +1,20 @@
+import BridleSchema
 import Foundation
 
-/// A rule about a date relative to now, checked against the session's clock.
+/// A rule about a date relative to now, measured by the session's clock.
 ///
-/// Absolute bounds (`.range(start...end)` on a `Date`) belong in a `@Guide`, where the grammar
-/// enforces them. Rules about *now* change with every request, so they are checked here:
+/// Absolute bounds (`.range(start...end)` on a `Date`) belong in a `@Guide`. Rules about *now*
+/// change with every request; declare them on the arguments and the session turns them into
+/// bounds for each request's grammar (the model cannot write a date that breaks them), then
+/// checks them again before dispatch:
 ///
 /// ```swift
-/// try context.check(arguments.due, .inFuture, at: "due")
-/// try context.check(arguments.due, .withinNext(days: 30), at: "due")
+/// extension SendMessage.Arguments: ValidatableArguments {
+///     static let dateRules: [String: [DateRule]] = ["sendAt": [.inFuture, .withinNext(days: 7)]]
+/// }
 /// ```
+///
+/// Inside `validate(in:)`, ``ValidationContext/check(_:_:at:)`` applies one to any date.
 public enum DateRule: Sendable, Hashable, Codable {
     /// Strictly after now.
     case inFuture
@@ -36,6 +42,31 @@ public enum DateRule: Sendable, Hashable, Codable {
             return date >= start && date <= now
         case .today:
             return calendar.isDate(date, inSameDayAs: now)
+        }
+    }
+
+    /// The instants the rule admits at `now`, as bounds a grammar can enforce.
+    ///
+    /// ```swift
+    /// DateRule.withinNext(days: 7).bounds(now: now, calendar: calendar)
+    /// // DateBounds(lower: now, upper: now + 7 days), both included
+    /// ```
+    public func bounds(now: Date, calendar: Calendar) -> DateBounds {
+        switch self {
+        case .inFuture:
+            return DateBounds(lower: now, lowerIsInclusive: false)
+        case .inPast:
+            return DateBounds(upper: now, upperIsInclusive: false)
+        case .withinNext(let days):
+            // An impossible day count admits nothing: an empty range, which the schema reports.
+            let end = calendar.date(byAdding: .day, value: days, to: now) ?? .distantPast
+            return DateBounds(lower: now, upper: end)
+        case .withinLast(let days):
+            let start = calendar.date(byAdding: .day, value: -days, to: now) ?? .distantFuture
+            return DateBounds(lower: start, upper: now)
+        case .today:
+            let interval = calendar.dateInterval(of: .day, for: now)
+            return DateBounds(lower: interval?.start ?? now, upper: interval?.end ?? now, upperIsInclusive: false)
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// What argument rules may consult: the tool, and now as the session's clock tells it.
 ///
-/// Sessions take their clock from ``ToolPolicy/clock``, so tests fix "now" and relative-date
-/// rules give the same answer every run.
+/// Sessions read "now" from ``ToolPolicy/clock`` once per request, so the grammar's date bounds
+/// and the checks before dispatch agree, and tests that fix the clock get the same answer every run.
 public struct ValidationContext: Sendable {
     /// The tool whose arguments are checked.
     public let toolName: String

@@ -20,4 +20,34 @@ public struct DateBounds: Sendable, Hashable {
         if let upper, upperIsInclusive ? date > upper : date >= upper { return false }
         return true
     }
+
+    /// The instants both bounds admit.
+    ///
+    /// ```swift
+    /// DateBounds(lower: a).intersection(DateBounds(lower: b, upper: c))   // b…c when b > a
+    /// ```
+    public func intersection(_ other: DateBounds) -> DateBounds {
+        var result = self
+        if let otherLower = other.lower {
+            if let lower, lower > otherLower {
+                // Ours is tighter.
+            } else if let lower, lower == otherLower {
+                result.lowerIsInclusive = lowerIsInclusive && other.lowerIsInclusive
+            } else {
+                result.lower = otherLower
+                result.lowerIsInclusive = other.lowerIsInclusive
+            }
+        }
+        if let otherUpper = other.upper {
+            if let upper, upper < otherUpper {
+                // Ours is tighter.
+            } else if let upper, upper == otherUpper {
+                result.upperIsInclusive = upperIsInclusive && other.upperIsInclusive
+            } else {
+                result.upper = otherUpper
+                result.upperIsInclusive = other.upperIsInclusive
+            }
+        }
+        return result
+    }
 }

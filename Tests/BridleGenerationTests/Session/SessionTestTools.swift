@@ -71,3 +71,11 @@ extension ToolPolicy {
         return policy
     }
 }
+
+/// Arguments whose date rule names a property that is no date, which a session must report.
+@Generable
+struct MisdatedArguments: ValidatableArguments {
+    let generation: String
+
+    static let dateRules: [String: [DateRule]] = ["generation": [.inFuture]]
+}

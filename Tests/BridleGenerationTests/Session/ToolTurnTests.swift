@@ -27,6 +27,39 @@ import Testing
         #expect(try admits(grammar, text) == admitted)
     }
 
+    @Test(arguments: [
+        ("2026-11-22T09:00:00.001Z", true),
+        ("2026-11-29T09:00:00Z", true),
+        ("2026-11-22T09:00:00Z", false),  // now is not in the future
+        ("2026-11-29T09:00:00.001Z", false),
+        ("2025-01-01T00:00:00Z", false),
+    ])
+    func dateRulesBoundTheGrammarFromTheRequestsNow(sendAt: String, admitted: Bool) async throws {
+        let model = ScriptedModel(Replies.answer("x"))
+        _ = try await LanguageModelSession(model: model, tools: [RecordingSendTool()], policy: .fixed()).respond(to: "x")
+        let request = try #require(model.requests.first)
+        let grammar = try #require(request.grammar)
+        let call = #"{"tool":"sendMessage","arguments":{"recipient":"Ada","body":"Hi","sendAt":"\#(sendAt)"}}"#
+        #expect(try admits(grammar, call) == admitted)
+        #expect(try admits(grammar, #"{"tool":"sendMessage","arguments":{"recipient":"Ada","body":"Hi"}}"#))
+        #expect(request.messages.first?.content.contains(#""formatExclusiveMinimum":"2026-11-22T09:00:00Z""#) == true)
+    }
+
+    @Test func dateRulesMustNameADateProperty() async throws {
+        struct Misnamed: Tool {
+            let name = "misnamed"
+            let description = "Declares a rule on a property that is not a date."
+            func call(arguments: MisdatedArguments) async throws -> String { "" }
+        }
+        let session = LanguageModelSession(model: ScriptedModel(), tools: [Misnamed()])
+        await #expect {
+            try await session.respond(to: "x")
+        } throws: { error in
+            guard case SessionError.invalidToolSchema(let tool, let reason) = error else { return false }
+            return tool == "misnamed" && reason.contains(#"dateRules names "generation""#)
+        }
+    }
+
     @Test func aToolWhoseArgumentsCannotBeGeneratedIsNamed() async throws {
         struct Impossible: Tool {
             let name = "impossible"

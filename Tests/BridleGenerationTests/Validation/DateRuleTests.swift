@@ -46,6 +46,12 @@ import Testing
         #expect(admitted == check.admitted)
     }
 
+    @Test(arguments: cases)
+    func boundsAdmitWhatTheRuleAdmits(_ check: Case) {
+        let bounds = check.rule.bounds(now: Self.now, calendar: Self.utc)
+        #expect(bounds.contains(Self.now.addingTimeInterval(check.offset)) == check.admitted)
+    }
+
     @Test func aBrokenRuleSaysWhereWhatAndWhen() {
         let context = ValidationContext(toolName: "t", now: Self.now, calendar: Self.utc)
         #expect(throws: ArgumentError("must be in the future (after 2026-11-22T09:00:00Z); it is 2026-11-21T09:00:00Z", at: "due")) {
