@@ -36,14 +36,16 @@ struct SessionRequest {
         let offered = try tools?.map { tool throws(SessionError) in OfferedTool(tool: tool, parameters: try tool.parameters(in: context(for: tool))) }
         let system = SessionPrompt.systemText(instructions: session.instructions, tools: offered, answer: answer)
         var statistics = GenerationStatistics.zero
+        // Built once per request; the answer-only turn only when the rounds run out.
+        let toolTurn = try offered.map { try ToolTurn(tools: $0, answer: answer, options: options.grammar) }
         var rounds = 0
         while true {
             let started = Date()
             let content: GeneratedContent
             let text: String
-            if let offered {
-                let turnTools = rounds >= policy.maximumToolRounds && policy.answerAfterLastRound ? [] : offered
-                let turn = try ToolTurn(tools: turnTools, answer: answer, options: options.grammar)
+            if let toolTurn {
+                let answerOnly = rounds >= policy.maximumToolRounds && policy.answerAfterLastRound
+                let turn = answerOnly ? try ToolTurn(tools: [], answer: answer, options: options.grammar) : toolTurn
                 switch try await nextStep(turn, system: system, rounds: rounds, statistics: &statistics) {
                 case .answered(let answered, let answerText):
                     (content, text) = (answered, answerText)
