@@ -14,7 +14,10 @@ import Foundation
 // 1. tokens/s and sampler ms/token, unconstrained vs under Bridle's grammars;
 // 2. for the same schemas, the sampler time under Bridle's grammar vs under the grammar
 //    llama.cpp's converter writes;
-// 3. how often llama.cpp's grammar sampler let through a token Bridle's matcher refused.
+// 3. how often llama.cpp's grammar sampler let through a token Bridle's matcher refused;
+// 4. a session with the five example tools: the sampler under its one tool-turn grammar (every
+//    tool's arguments or an answer) against the single-schema grammars above, and how much of
+//    a request's time the session itself takes (grammar builds, checks, transcript, tools).
 // Every run is capped at `tokenCap` tokens: a random model under an unbounded grammar (the
 // converter's strings have no maximum length) would otherwise never finish.
 
@@ -176,4 +179,34 @@ for vocabulary in vocabularies {
         + " (\(format(theirs.samplerMillisecondsPerToken / max(ours.samplerMillisecondsPerToken, 1e-9), 2))× Bridle's)")
     print("tokens llama.cpp's grammar sampler allowed but Bridle's matcher refused: \(ours.refused) in \(ours.tokens) Bridle-grammar tokens,"
         + " \(theirs.refused) in \(theirs.tokens) converter-grammar tokens")
+    try await benchmarkSession(model, singleSchemaSampler: ours.samplerMillisecondsPerToken)
+}
+
+func benchmarkSession(_ model: LlamaLanguageModel, singleSchemaSampler: Double) async throws {
+    let tools: [any Tool] = [CurrentDateTool(), RemindersTool(), ContactsTool(), FilmsTool(), SendMessageTool()]
+    var policy = ToolPolicy()
+    policy.maximumToolRounds = 1
+    policy.answerAfterLastRound = true
+    policy.approver = { _ in .approve }
+    var grammar = GrammarOptions()
+    grammar.maximumStringLength = 24
+    var totals = Totals()
+    var requestSeconds = 0.0, generationSeconds = 0.0, failed = 0
+    for seed in UInt64(0)..<8 {
+        let session = LanguageModelSession(model: model, tools: tools, policy: policy)
+        let options = GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), grammar: grammar)
+        let started = Date()
+        do {
+            let response = try await session.respond(to: "Dramas from the fifties, and remind Ada.", options: options)
+            requestSeconds += Date().timeIntervalSince(started)
+            generationSeconds += response.statistics.promptSeconds + response.statistics.responseSeconds
+            totals.add(response.statistics, completed: true)
+        } catch is ToolCallError {
+            failed += 1
+        }
+    }
+    let overhead = requestSeconds > 0 ? (requestSeconds - generationSeconds) / requestSeconds : 0
+    print("session, 5 tools, \(totals.runs) requests (\(failed) ended in ToolCallError): sampler \(format(totals.samplerMillisecondsPerToken, 3)) ms/token"
+        + " under the tool-turn grammar (\(format(totals.samplerMillisecondsPerToken / max(singleSchemaSampler, 1e-9), 2))× the single-schema grammars);"
+        + " the session's own work is \(format(overhead * 100, 1))% of request time")
 }

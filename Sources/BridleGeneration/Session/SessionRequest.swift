@@ -33,7 +33,9 @@ struct SessionRequest {
 
     func run(prompt: String) async throws -> Outcome {
         let firstEntry = session.record(.prompt(Transcript.Prompt(text: prompt, date: Date())))
-        let offered = try tools?.map { tool throws(SessionError) in OfferedTool(tool: tool, parameters: try tool.parameters(in: context(for: tool))) }
+        let offered = try tools?.map { tool throws(SessionError) in
+            OfferedTool(tool: tool, parameters: try tool.parameters(in: context(for: tool)))
+        }
         let system = SessionPrompt.systemText(instructions: session.instructions, tools: offered, answer: answer)
         var statistics = GenerationStatistics.zero
         // Built once per request; the answer-only turn only when the rounds run out.
