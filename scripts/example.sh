@@ -12,7 +12,7 @@ examples=(
     "contacts            a tool that finds contacts by generation (an enum argument)"
     "search-suggestions  a typed answer streamed as it is written (no tool)"
     "films               a cross-field rule checked before dispatch: refused calls, then the valid one"
-    "send-message        a side-effecting tool that runs only once approved (--approve / --deny)"
+    "send-message        a side-effecting tool that runs only once approved (--approve / --deny); send time within 7 days"
 )
 
 usage() {

@@ -3,9 +3,10 @@ import Bridle
 import BridleExampleTypes
 import ExampleSupport
 
-/// `swift run send-message`: a tool with a side effect. The session checks the arguments
-/// (the send time must be in the next 7 days), then asks an approver before the tool runs;
-/// a denied call never runs, and the model is told why.
+/// `swift run send-message`: a tool with a side effect. The send time must lie in the next 7
+/// days: the session writes that into the grammar from the request's "now" and checks it again;
+/// then it asks an approver before the tool runs. A denied call never runs, and the model is
+/// told why.
 @main
 struct SendMessageExample: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
