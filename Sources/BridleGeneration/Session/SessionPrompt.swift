@@ -8,7 +8,7 @@ enum SessionPrompt {
         if let tools {
             parts.append(toolGuide(tools, answer: answer))
         } else if case .schema(let schema, true) = answer {
-            parts.append("Respond with JSON that matches this JSON Schema:\n\(schema.jsonSchemaString(prettyPrinted: false))")
+            parts.append("Respond with JSON that matches this JSON Schema:\n\(schemaText(schema))")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }
@@ -24,19 +24,30 @@ enum SessionPrompt {
         case .text:
             lines.append("ANSWER is your reply as a JSON string.")
         case .schema(let schema, let shown):
-            lines.append(shown ? "ANSWER is JSON that matches this JSON Schema: \(schema.jsonSchemaString(prettyPrinted: false))" : "ANSWER is JSON.")
+            lines.append(shown ? "ANSWER is JSON that matches this JSON Schema: \(schemaText(schema))" : "ANSWER is JSON.")
         }
         if !tools.isEmpty {
             lines.append("Tools:")
             for offered in tools {
                 var line = "- \(offered.tool.name): \(offered.tool.description)"
                 if offered.tool.includesSchemaInInstructions {
-                    line += " Arguments: \(offered.parameters.jsonSchemaString(prettyPrinted: false))"
+                    line += " Arguments: \(schemaText(offered.parameters))"
                 }
                 lines.append(line)
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A schema as the model reads it: compact JSON Schema without the `$schema` dialect URL,
+    /// which tells a model nothing and costs tokens in every request, once per tool.
+    static func schemaText(_ schema: GenerationSchema) -> String {
+        var document = schema.jsonSchema
+        if case .structure(var properties, let keys) = document.kind {
+            properties["$schema"] = nil
+            document.kind = .structure(properties: properties, orderedKeys: keys.filter { $0 != "$schema" })
+        }
+        return document.jsonString
     }
 
     /// The conversation so far, as chat messages; the instructions entry is replaced by
