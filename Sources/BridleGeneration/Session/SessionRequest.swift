@@ -38,7 +38,8 @@ struct SessionRequest {
         }
         let system = SessionPrompt.systemText(instructions: session.instructions, tools: offered, answer: answer)
         var statistics = GenerationStatistics.zero
-        // Built once per request; the answer-only turn only when the rounds run out.
+        // Built once per request; the answer-only turn only when the rounds run out. Its
+        // instructions still list the tools: the grammar decides, and the cached prompt is reused.
         let toolTurn = try offered.map { try ToolTurn(tools: $0, answer: answer, options: options.grammar) }
         var rounds = 0
         while true {
