@@ -3,9 +3,9 @@ import Bridle
 import BridleExampleTypes
 import ExampleSupport
 
-/// `swift run search-suggestions`: a typed answer streamed as it is written. A snapshot is
-/// printed each time a search term is finished, rather than one per token, to keep the
-/// output short.
+/// `swift run search-suggestions`: a typed answer streamed as it is written, read through
+/// `SearchSuggestions.PartiallyGenerated`. A line is printed each time a search term is
+/// finished, rather than one per token, to keep the output short.
 @main
 struct SearchSuggestionsExample: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,26 +19,22 @@ struct SearchSuggestionsExample: AsyncParsableCommand {
         try await example.run(session, describe: Self.describe) {
             let stream = session.streamResponse(
                 to: example.prompt, generating: SearchSuggestions.self, options: example.generationOptions)
-            var previous: GeneratedContent?
+            var finished = 0
             for try await snapshot in stream {
                 if snapshot.isComplete {
                     print("complete: \(snapshot.rawContent.jsonString)")
                     return try SearchSuggestions(snapshot.rawContent)
                 }
-                // The term before a new one starts is finished: show the value up to it.
-                if let previous, Self.termCount(previous) > 0, Self.termCount(snapshot.rawContent) > Self.termCount(previous) {
-                    print("streamed: \(previous.jsonString)")
+                // `content` is the typed partial value; a term is finished once the next begins.
+                let terms = snapshot.content?.searchTerms ?? []
+                while finished < terms.count - 1 {
+                    print("streamed term \(finished + 1): \(Example.quoted(terms[finished].searchTerm ?? ""))")
+                    finished += 1
                 }
-                previous = snapshot.rawContent
             }
             // A stream ends with its complete snapshot or throws, unless it was cancelled.
             throw CancellationError()
         }
-    }
-
-    private static func termCount(_ partial: GeneratedContent) -> Int {
-        guard case .array(let terms)? = partial[property: "searchTerms"]?.kind else { return 0 }
-        return terms.count
     }
 
     private static func describe(_ suggestions: SearchSuggestions) -> String {

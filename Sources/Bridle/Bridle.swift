@@ -3,7 +3,8 @@
 @_exported import BridleSchema
 
 /// Makes a struct or enum `Generable`: its `generationSchema` describes exactly the JSON
-/// its `Codable` conformance reads, with every `@Guide` applied.
+/// its `Codable` conformance reads, with every `@Guide` applied. A struct also gets a
+/// `PartiallyGenerated` type (every property optional) for streamed snapshots.
 ///
 /// ```swift
 /// @Generable(description: "Arguments for a reminders search")
@@ -17,7 +18,7 @@
 /// shape, `@Guide` works on enum cases, `CodingKeys` raw values become the JSON keys, doc
 /// comments become descriptions, and impossible guides (`.range(5...1)`, `.anyOf([])`,
 /// `.count` on a `String`) are compile-time errors.
-@attached(member, names: named(generationSchema), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(generationSchema), named(init(from:)), named(encode(to:)), named(PartiallyGenerated))
 @attached(extension, conformances: Generable)
 public macro Generable(description: String? = nil) = #externalMacro(module: "BridleMacros", type: "GenerableMacro")
 

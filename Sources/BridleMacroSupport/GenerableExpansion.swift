@@ -4,7 +4,8 @@ import SwiftSyntaxMacros
 
 /// What `@Generable` adds to a struct or enum: a `Generable` conformance and a
 /// `generationSchema` that lists the type's coded properties (or cases) with their guides;
-/// for enums without raw values, also `Codable` members that use the case name as a string.
+/// for structs, a `PartiallyGenerated` type for streaming; for enums without raw values,
+/// `Codable` members that use the case name as a string.
 ///
 /// ```swift
 /// @Generable struct Arguments {
@@ -89,6 +90,8 @@ public enum GenerableExpansion {
             if let initializer = item.decl.as(InitializerDeclSyntax.self) {
                 return name == "init(from:)" && initializer.signature.parameterClause.parameters.first?.firstName.text == "from"
             }
+            if let nested = item.decl.as(StructDeclSyntax.self) { return nested.name.text == name }
+            if let alias = item.decl.as(TypeAliasDeclSyntax.self) { return alias.name.text == name }
             if let function = item.decl.as(FunctionDeclSyntax.self) {
                 return name == "encode(to:)" && function.name.text == "encode"
                     && function.signature.parameterClause.parameters.first?.firstName.text == "to"

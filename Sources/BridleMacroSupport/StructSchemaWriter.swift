@@ -1,7 +1,8 @@
 import SwiftDiagnostics
 import SwiftSyntax
 
-/// `generationSchema` for a struct: its coded stored properties, in declaration order.
+/// `generationSchema` for a struct: its coded stored properties, in declaration order; and
+/// its `PartiallyGenerated` type for streaming.
 struct StructSchemaWriter {
     let declaration: StructDeclSyntax
     let attribute: AttributeSyntax
@@ -17,6 +18,7 @@ struct StructSchemaWriter {
         var diagnostics: [Diagnostic] = []
         let codingKeys = CodingKeysTable(named: "CodingKeys", in: members)
         var properties: [String] = []
+        var partialProperties: [PartiallyGeneratedWriter.Property] = []
         for property in StoredProperty.all(in: members, diagnostics: &diagnostics) {
             let key: String
             if let codingKeys {
@@ -37,6 +39,7 @@ struct StructSchemaWriter {
             diagnostics += checker.diagnostics
             properties.append(GenerableExpansion.propertyExpression(
                 key: key, description: description, type: property.type, guides: guides))
+            partialProperties.append(PartiallyGeneratedWriter.Property(name: property.spelling, key: key, type: property.type))
         }
         let access = GenerableExpansion.accessPrefix(of: declaration.modifiers)
         var arguments = ["type: Self.self"]
@@ -45,13 +48,19 @@ struct StructSchemaWriter {
         }
         arguments.append("properties: \(GenerableExpansion.list(properties, indent: "        "))")
         let expression = "Bridle.GenerationSchema(\n        \(arguments.joined(separator: ",\n        "))\n    )"
-        return ([GenerableExpansion.schemaMember(access: access, expression: expression)], diagnostics)
+        var generated = [GenerableExpansion.schemaMember(access: access, expression: expression)]
+        if !GenerableExpansion.declares("PartiallyGenerated", in: members) {
+            generated.append(PartiallyGeneratedWriter(access: access, properties: partialProperties).member())
+        }
+        return (generated, diagnostics)
     }
 }
 
 /// A stored property that synthesized `Codable` encodes.
 struct StoredProperty {
     let name: String
+    /// The name as written, backticks included (`` `default` ``).
+    let spelling: String
     let type: TypeSyntax
     let guides: [GuideAttribute]
     let trivia: Trivia
@@ -95,7 +104,8 @@ struct StoredProperty {
                     continue
                 default: break
                 }
-                result.append(StoredProperty(name: name, type: type, guides: guides, trivia: variable.leadingTrivia))
+                result.append(StoredProperty(
+                    name: name, spelling: identifier.identifier.text, type: type, guides: guides, trivia: variable.leadingTrivia))
             }
         }
         return result

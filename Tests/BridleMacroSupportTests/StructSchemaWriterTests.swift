@@ -42,6 +42,21 @@ struct StructSchemaWriterTests {
                         ]
                     )
                 }
+
+                public nonisolated struct PartiallyGenerated: Bridle.ConvertibleFromGeneratedContent {
+                    public var status: String.PartiallyGenerated?
+                    public var count: Int?.PartiallyGenerated?
+                    public var a: Bool.PartiallyGenerated?
+                    public var b: Bool.PartiallyGenerated?
+
+                    public init(_ content: Bridle.GeneratedContent) throws {
+                        _ = try content.properties()
+                        self.status = try? content.value(String.PartiallyGenerated.self, forProperty: "status")
+                        self.count = try? content.value(Int?.PartiallyGenerated.self, forProperty: "count")
+                        self.a = try? content.value(Bool.PartiallyGenerated.self, forProperty: "a")
+                        self.b = try? content.value(Bool.PartiallyGenerated.self, forProperty: "b")
+                    }
+                }
             }
 
             extension Arguments: Bridle.Generable {
@@ -85,11 +100,94 @@ struct StructSchemaWriterTests {
                         ]
                     )
                 }
+
+                nonisolated struct PartiallyGenerated: Bridle.ConvertibleFromGeneratedContent {
+                    var code: String.PartiallyGenerated?
+                    var title: String.PartiallyGenerated?
+
+                    init(_ content: Bridle.GeneratedContent) throws {
+                        _ = try content.properties()
+                        self.code = try? content.value(String.PartiallyGenerated.self, forProperty: "ticket_code")
+                        self.title = try? content.value(String.PartiallyGenerated.self, forProperty: "title")
+                    }
+                }
             }
 
             extension Ticket: Bridle.Generable {
             }
             """#
+        )
+    }
+
+    @Test func aPartialDateShowsOnlyOnceWhole() {
+        expectExpansion(
+            """
+            @Generable
+            struct Event {
+                var start: Date
+                var end: Date?
+            }
+            """,
+            expands: """
+            struct Event {
+                var start: Date
+                var end: Date?
+
+                nonisolated static var generationSchema: Bridle.GenerationSchema {
+                    Bridle.GenerationSchema(
+                        type: Self.self,
+                        properties: [
+                            Bridle.GenerationSchema.Property(name: "start", type: Date.self),
+                            Bridle.GenerationSchema.Property(name: "end", type: Date?.self)
+                        ]
+                    )
+                }
+
+                nonisolated struct PartiallyGenerated: Bridle.ConvertibleFromGeneratedContent {
+                    var start: Date.PartiallyGenerated?
+                    var end: Date?.PartiallyGenerated?
+
+                    init(_ content: Bridle.GeneratedContent) throws {
+                        _ = try content.properties()
+                        self.start = Bridle.PartialValues.completeDate(in: content, forProperty: "start")
+                        self.end = Bridle.PartialValues.completeDate(in: content, forProperty: "end")
+                    }
+                }
+            }
+
+            extension Event: Bridle.Generable {
+            }
+            """
+        )
+    }
+
+    @Test func aPartialTypeTheUserWroteIsKept() {
+        expectExpansion(
+            """
+            @Generable
+            struct Custom {
+                var `default`: Int
+                typealias PartiallyGenerated = Custom
+            }
+            """,
+            expands: """
+            struct Custom {
+                var `default`: Int
+                typealias PartiallyGenerated = Custom
+
+                nonisolated static var generationSchema: Bridle.GenerationSchema {
+                    Bridle.GenerationSchema(
+                        type: Self.self,
+                        properties: [
+                            Bridle.GenerationSchema.Property(name: "default", type: Int.self)
+                        ]
+                    )
+                }
+            }
+
+            extension Custom: Bridle.Generable {
+            }
+            """
         )
     }
 
@@ -136,6 +234,15 @@ struct StructSchemaWriterTests {
                                 Bridle.GenerationSchema.Property(name: "value", type: [String: Double].self)
                             ]
                         )
+                    }
+
+                    nonisolated struct PartiallyGenerated: Bridle.ConvertibleFromGeneratedContent {
+                        var value: [String: Double].PartiallyGenerated?
+
+                        init(_ content: Bridle.GeneratedContent) throws {
+                            _ = try content.properties()
+                            self.value = try? content.value([String: Double].PartiallyGenerated.self, forProperty: "value")
+                        }
                     }
                 }
             }

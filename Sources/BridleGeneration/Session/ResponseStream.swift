@@ -5,15 +5,17 @@ import BridleSchema
 /// ```swift
 /// let stream = session.streamResponse(to: "Four search terms for sunsets", generating: SearchSuggestions.self)
 /// for try await snapshot in stream {
-///     print(snapshot.rawContent)   // {"searchTerms":[{"searchTerm":"Beautiful sun
+///     print(snapshot.rawContent)                              // {"searchTerms":[{"searchTerm":"Beautiful sun"}]}
+///     print(snapshot.content?.searchTerms?.first?.searchTerm)  // Optional("Beautiful sun")
 /// }
 /// ```
 ///
-/// Snapshots are partial ``GeneratedContent``: strings as far as written, numbers once
-/// complete, properties once their value has begun (Bridle has no `PartiallyGenerated` types
-/// yet). The last snapshot has ``Snapshot/isComplete`` set and is the checked answer. Tool
-/// turns yield nothing; only the answer streams. Iterating runs the request; so does
-/// ``collect()``, which returns the typed ``Response``.
+/// Each snapshot holds the answer so far as partial ``GeneratedContent`` (strings as far as
+/// written, numbers once complete, properties once their value has begun) and, for a
+/// ``Generable`` type, as its `PartiallyGenerated` value (``Snapshot/content``). The last
+/// snapshot has ``Snapshot/isComplete`` set and is the checked answer. Tool turns yield
+/// nothing; only the answer streams. Iterating runs the request; so does ``collect()``, which
+/// returns the typed ``Response``.
 public struct ResponseStream<Content: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Snapshot
 
@@ -51,5 +53,13 @@ public struct ResponseStream<Content: Sendable>: AsyncSequence, Sendable {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream.makeAsyncIterator()
+    }
+}
+
+extension ResponseStream.Snapshot where Content: Generable {
+    /// The answer so far as the type's partial form: every property optional, present once
+    /// the model has begun it.
+    public var content: Content.PartiallyGenerated? {
+        try? Content.PartiallyGenerated(rawContent)
     }
 }

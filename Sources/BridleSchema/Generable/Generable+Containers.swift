@@ -1,4 +1,13 @@
-extension Array: Generable, ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent where Element: Generable {
+/// Element by element, so that arrays of partial values (which are not `Decodable`) read too.
+extension Array: ConvertibleFromGeneratedContent where Element: ConvertibleFromGeneratedContent {
+    public init(_ content: GeneratedContent) throws {
+        self = try content.elements().map(Element.init)
+    }
+}
+
+extension Array: Generable, ConvertibleToGeneratedContent where Element: Generable {
+    public typealias PartiallyGenerated = [Element.PartiallyGenerated]
+
     public static var generationSchema: GenerationSchema {
         let element = Element.generationSchema
         var schema = GenerationSchema(root: .array(ArrayConstraints(items: element.root)))
@@ -8,6 +17,9 @@ extension Array: Generable, ConvertibleFromGeneratedContent, ConvertibleToGenera
 }
 
 extension Optional: Generable, ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent where Wrapped: Generable {
+    /// A partial optional is a partial value or nothing, like any partial property.
+    public typealias PartiallyGenerated = Wrapped.PartiallyGenerated
+
     /// The wrapped value or `null`. (An optional *property* is instead a key that may be
     /// missing: see ``GenerationSchema/Property``.)
     public static var generationSchema: GenerationSchema {

@@ -15,6 +15,16 @@
 /// `Decodable` conformance — synthesized or hand-written — through
 /// ``GeneratedContentDecoder`` or a `JSONDecoder` using the `.rfc3339` date strategy.
 public protocol Generable: Codable, ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent, SendableMetatype {
+    /// A value as far as a model has written it, for streaming: `@Generable` structs get a
+    /// nested struct whose properties are optional (and partial themselves); scalars and enums
+    /// are whole or absent, so theirs is `Self`.
+    ///
+    /// ```swift
+    /// let partial = try SearchSuggestions.PartiallyGenerated(GeneratedContent(partialJSON: #"{"searchTerms":[{"searchTerm":"Beau"#)!)
+    /// partial.searchTerms?.first?.searchTerm   // "Beau"
+    /// ```
+    associatedtype PartiallyGenerated: ConvertibleFromGeneratedContent = Self
+
     /// The JSON shape of every value of this type, with every guide applied.
     static var generationSchema: GenerationSchema { get }
 }

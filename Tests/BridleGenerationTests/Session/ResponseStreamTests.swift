@@ -21,6 +21,9 @@ import Testing
         }
         #expect(genres.first == "")
         #expect(zip(genres, genres.dropFirst()).allSatisfy { $1.hasPrefix($0) })
+        #expect(final.content?.keywords == ["noir"])
+        let typedGenres = snapshots.compactMap { $0.content?.genre }
+        #expect(typedGenres == genres, "the partial type reads what the partial content holds")
         let partials = snapshots.dropLast().map(\.rawContent)
         #expect(Set(partials).count == partials.count, "a snapshot is yielded only when the content changed")
     }
