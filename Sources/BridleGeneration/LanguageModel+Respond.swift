@@ -44,16 +44,10 @@ extension LanguageModel {
         instructions: String? = nil,
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<Content> {
-        let raw = try await respond(
+        try await respond(
             to: prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt,
             instructions: instructions, options: options
-        )
-        do {
-            let value = try Content(raw.rawContent)
-            return Response(content: value, rawContent: raw.rawContent, text: raw.text, statistics: raw.statistics)
-        } catch {
-            throw GenerationError.undecodableResponse(text: raw.text, reason: String(describing: error))
-        }
+        ).decoded(as: Content.self)
     }
 
     /// Runs `request` to the end and returns its text: the whole response or an error, never a

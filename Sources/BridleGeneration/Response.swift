@@ -26,3 +26,17 @@ public struct Response<Content> {
 }
 
 extension Response: Sendable where Content: Sendable {}
+
+extension Response where Content == GeneratedContent {
+    /// This response with its content decoded into `type`; a value that does not decode is a
+    /// ``GenerationError/undecodableResponse(text:reason:)``, never passed on.
+    func decoded<Value: Generable>(as type: Value.Type) throws(GenerationError) -> Response<Value> {
+        do {
+            let value = try Value(rawContent)
+            return Response<Value>(
+                content: value, rawContent: rawContent, text: text, statistics: statistics, transcriptEntries: transcriptEntries)
+        } catch {
+            throw .undecodableResponse(text: text, reason: String(describing: error))
+        }
+    }
+}

@@ -201,13 +201,6 @@ public final class LanguageModelSession: Sendable {
     }
 
     private static func typedResponse<Content: Generable>(_ outcome: SessionRequest.Outcome) throws -> Response<Content> {
-        let value: Content
-        do {
-            value = try Content(outcome.content)
-        } catch {
-            throw GenerationError.undecodableResponse(text: outcome.text, reason: String(describing: error))
-        }
-        return Response(content: value, rawContent: outcome.content, text: outcome.text, statistics: outcome.statistics,
-            transcriptEntries: outcome.entries)
+        try contentResponse(outcome).decoded(as: Content.self)
     }
 }
