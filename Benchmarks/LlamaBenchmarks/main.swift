@@ -6,11 +6,13 @@ import Foundation
 
 // llama.cpp generation benchmarks, printed as numbers and ratios measured in this one run:
 //   bash scripts/llama-benchmarks.sh            (builds llama.cpp and passes the converter)
-//   swift run -c release llama-benchmarks CONVERTER [SHARED_DIR] [VOCAB...]
+//   swift run -c release llama-benchmarks CONVERTER [SHARED_DIR] [VOCAB_OR_MODEL...]
 // CONVERTER is llama-cpp-python's llama_grammar.py (its json_schema_to_gbnf is llama.cpp's
 // JSON Schema converter in Python), which scripts/llama.sh keeps beside the libraries.
 //
-// For each vocabulary (default 32000 and 128000), on a tiny random model with one thread:
+// For each vocabulary (default 32000 and 128000), on a tiny random model with one thread, and
+// for each GGUF file named instead of a vocabulary (the script adds gemma-3-270m, 262,144
+// tokens: a real SentencePiece vocabulary):
 // 1. tokens/s and sampler ms/token, unconstrained vs under Bridle's grammars;
 // 2. for the same schemas, the sampler time under Bridle's grammar vs under the grammar
 //    llama.cpp's converter writes;
@@ -27,7 +29,15 @@ guard let converter = arguments.first else {
     exit(2)
 }
 let shared = arguments.dropFirst().first ?? "../shared"
-let vocabularies = arguments.dropFirst(2).compactMap(Int.init).nonEmpty ?? [32_000, 128_000]
+/// A tiny random model of this vocabulary size, or a GGUF file.
+enum ModelChoice {
+    case tiny(Int)
+    case file(String)
+}
+let models: [ModelChoice] = arguments.dropFirst(2).compactMap { argument in
+    if argument.hasSuffix(".gguf") { return .file(argument) }
+    return Int(argument).map(ModelChoice.tiny)
+}.nonEmpty ?? [.tiny(32_000), .tiny(128_000)]
 let seeds: [UInt64] = [0, 1]
 let tokenCap = 96
 
@@ -96,8 +106,12 @@ struct Totals {
     var refused = 0
     var completed = 0
     var runs = 0
+    var promptTokens = 0
+    var promptSeconds = 0.0
 
     mutating func add(_ statistics: GenerationStatistics, completed: Bool) {
+        promptTokens += statistics.promptTokens - statistics.reusedPromptTokens
+        promptSeconds += statistics.promptSeconds
         tokens += statistics.responseTokens
         seconds += statistics.responseSeconds
         samplingSeconds += statistics.samplingSeconds
@@ -108,6 +122,7 @@ struct Totals {
 
     var tokensPerSecond: Double { seconds > 0 ? Double(tokens) / seconds : 0 }
     var samplerMillisecondsPerToken: Double { tokens > 0 ? samplingSeconds * 1000 / Double(tokens) : 0 }
+    var promptMillisecondsPerToken: Double { promptTokens > 0 ? promptSeconds * 1000 / Double(promptTokens) : 0 }
 }
 
 func run(_ model: LlamaLanguageModel, grammar: Grammar?, seed: UInt64) async throws -> (GenerationStatistics, Bool) {
@@ -140,14 +155,20 @@ for workload in cases {
 }
 print("\(cases.count) schemas, seeds \(seeds), at most \(tokenCap) tokens per run, 1 thread, random probabilityThreshold 1")
 
-for vocabulary in vocabularies {
-    let url = folder.appendingPathComponent("tiny-\(vocabulary).gguf")
-    if !FileManager.default.fileExists(atPath: url.path) {
-        try TinyModel(vocabularySize: vocabulary, seed: 1).write(to: url)
+for choice in models {
+    let url: URL
+    switch choice {
+    case .tiny(let vocabulary):
+        url = folder.appendingPathComponent("tiny-\(vocabulary).gguf")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            try TinyModel(vocabularySize: vocabulary, seed: 1).write(to: url)
+        }
+    case .file(let path):
+        url = URL(fileURLWithPath: path)
     }
     let model = try LlamaLanguageModel(contentsOf: url, configuration: LlamaConfiguration(threads: 1))
     var none = Totals(), ours = Totals(), theirs = Totals()
-    print("\n== vocabulary \(vocabulary)")
+    print("\n== vocabulary \(model.vocabularySize): \(url.lastPathComponent) (prompt template: \(model.promptTemplateDescription))")
     print("schema                          | Bridle ms/token | converter ms/token | converter/Bridle | Bridle done | converter done")
     for workload in cases {
         var oursHere = Totals(), theirsHere = Totals()
@@ -171,11 +192,12 @@ for vocabulary in vocabularies {
             + " | \(format(ratio).padding(toLength: 16, withPad: " ", startingAt: 0))"
             + " | \(oursHere.completed)/\(oursHere.runs)        | \(theirsHere.completed)/\(theirsHere.runs)")
     }
-    print("unconstrained: \(format(none.tokensPerSecond, 0)) tokens/s, sampler \(format(none.samplerMillisecondsPerToken, 3)) ms/token")
-    print("Bridle grammars: \(format(ours.tokensPerSecond, 0)) tokens/s, sampler \(format(ours.samplerMillisecondsPerToken, 3)) ms/token"
+    print("prompt: \(format(none.promptMillisecondsPerToken, 3)) ms/token (\(none.promptTokens / max(none.runs, 1)) tokens a run)")
+    print("unconstrained: \(format(none.tokensPerSecond, 1)) tokens/s, sampler \(format(none.samplerMillisecondsPerToken, 3)) ms/token")
+    print("Bridle grammars: \(format(ours.tokensPerSecond, 1)) tokens/s, sampler \(format(ours.samplerMillisecondsPerToken, 3)) ms/token"
         + " (\(format(ours.samplerMillisecondsPerToken / max(none.samplerMillisecondsPerToken, 1e-9), 1))× unconstrained;"
         + " throughput \(format(ours.tokensPerSecond / max(none.tokensPerSecond, 1e-9), 2))× unconstrained)")
-    print("converter grammars: \(format(theirs.tokensPerSecond, 0)) tokens/s, sampler \(format(theirs.samplerMillisecondsPerToken, 3)) ms/token"
+    print("converter grammars: \(format(theirs.tokensPerSecond, 1)) tokens/s, sampler \(format(theirs.samplerMillisecondsPerToken, 3)) ms/token"
         + " (\(format(theirs.samplerMillisecondsPerToken / max(ours.samplerMillisecondsPerToken, 1e-9), 2))× Bridle's)")
     print("tokens llama.cpp's grammar sampler allowed but Bridle's matcher refused: \(ours.refused) in \(ours.tokens) Bridle-grammar tokens,"
         + " \(theirs.refused) in \(theirs.tokens) converter-grammar tokens")

@@ -1,20 +1,24 @@
 import ArgumentParser
 import Bridle
-import BridleExampleTypes
 import BridleLlama
 import ExampleSupport
 import Foundation
 
-/// `bridle demo`: generates each of the Examples' types with llama.cpp, under the grammar
-/// compiled from the type, and prints the decoded values.
+/// `bridle demo`: generates each of the Examples' types with llama.cpp from a prompt a user
+/// would write, under the grammar compiled from the type, and prints the decoded values with
+/// timings and whether each one answers its prompt.
 ///
-/// Without `--model` it makes (once) a tiny random-weight model. Its words are nonsense, but
-/// every value decodes and satisfies every guide: that is what the grammar guarantees, for any
-/// weights.
+/// `scripts/demo.sh` runs it on gemma-3-270m, which it fetches once. Without `--model` it
+/// makes (once) a tiny random-weight model instead: its words are noise, but every value
+/// decodes and satisfies every guide, which is what the grammar guarantees for any weights.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Generate the Examples' typed values with llama.cpp and print them decoded."
+        abstract: "Generate the Examples' typed values with llama.cpp and print them decoded.",
+        discussion: """
+            A value is "plausible" when it passes its type's validator and answers its prompt \
+            (Films: a drama within the fifties); --measure N reports the share over N seeds.
+            """
     )
 
     @Option(help: "A GGUF model; without it a tiny random model is made (or reused) in the cache.")
@@ -24,41 +28,95 @@ struct DemoCommand: AsyncParsableCommand {
     var vocab: Int = 32_000
 
     @Option(help: "Values to generate per type.")
-    var count: Int = 3
+    var count: Int = 1
 
     @Option(help: "The first seed; each value uses the next one.")
     var seed: UInt64 = 0
 
+    @Option(help: "Sampling temperature.")
+    var temperature: Double = 0.3
+
     @Option(name: .customLong("max-string-length"), help: "Longest string where a type sets no bound.")
-    var maximumStringLength = 24
+    var maximumStringLength = 32
+
+    @Option(help: "Prompt template: auto, none, or a llama.cpp template name.")
+    var template = "auto"
+
+    @Option(help: "Instead of printing values, report the share of plausible values over this many seeds per type.")
+    var measure: Int?
+
+    @Option(help: "Only the types whose name contains this (Films, Reminders, …).")
+    var only: String?
 
     @Flag(help: "Also print each type's JSON Schema.")
     var schemas = false
 
-    func run() async throws {
-        let path = try model ?? Self.tinyModel(vocabularySize: vocab)
-        let llama = try ModelLoading.load(path)
-        Diagnostics.note("model: \(path) (vocabulary \(llama.vocabularySize), context \(llama.contextSize) tokens)")
-        try await show(SearchSuggestions.self, prompt: "Suggest four searches about sunsets.", on: llama)
-        try await show(CurrentDate.Arguments.self, prompt: "What was the date a week ago?", on: llama)
-        try await show(Reminders.Arguments.self, prompt: "Show my five most recent incomplete reminders.", on: llama)
-        try await show(Contacts.Arguments.self, prompt: "Find my contacts born in the nineties.", on: llama)
-        try await show(Films.Arguments.self, prompt: "Dramas from the fifties, please.", on: llama)
+    func validate() throws {
+        guard count >= 1 else { throw ValidationError("--count must be at least 1") }
+        if let measure, measure < 1 { throw ValidationError("--measure must be at least 1") }
     }
 
-    private func show<Value: Generable>(_ type: Value.Type, prompt: String, on llama: LlamaLanguageModel) async throws {
-        print("== \(String(reflecting: type).split(separator: ".").dropFirst().joined(separator: "."))  (prompt: \(prompt.debugDescription))")
-        if schemas { print(Value.generationSchema.jsonSchemaString(prettyPrinted: true)) }
+    func run() async throws {
+        let path = try model ?? Self.tinyModel(vocabularySize: vocab)
+        let llama = try ModelLoading.load(path, template: template)
+        print("model: \(path)")
+        print("vocabulary \(llama.vocabularySize) tokens, context \(llama.contextSize) tokens, prompt template: \(llama.promptTemplateDescription)")
+        print(String(format: "sampling: top 40 at temperature %.2f; strings at most %d characters", temperature, maximumStringLength))
+        print("")
+        if let measure {
+            try await self.measure(seeds: measure, on: llama)
+        } else {
+            for demo in cases { try await show(demo, on: llama) }
+        }
+    }
+
+    private var cases: [DemoCase] {
+        DemoCase.all.filter { only.map($0.name.localizedCaseInsensitiveContains) ?? true }
+    }
+
+    private func options(seed: UInt64) -> GenerationOptions {
         var grammar = GrammarOptions()
         grammar.maximumStringLength = maximumStringLength
+        return GenerationOptions(sampling: .random(top: 40, seed: seed), temperature: temperature, grammar: grammar)
+    }
+
+    private func show(_ demo: DemoCase, on llama: LlamaLanguageModel) async throws {
+        print("== \(demo.name)")
+        if schemas { print(demo.schema.jsonSchemaString(prettyPrinted: true)) }
+        print("prompt: \(demo.prompt.debugDescription)")
         for seed in seed..<(seed + UInt64(count)) {
-            let options = GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), grammar: grammar)
-            let response = try await llama.respond(to: prompt, generating: Value.self, options: options)
-            print("seed \(seed): \(response.text)")
-            print("  decoded: \(Self.shortened(String(describing: response.content)))")
-            print(String(format: "  %d tokens, %.0f tokens/s", response.statistics.responseTokens, response.statistics.tokensPerSecond))
+            let outcome = try await demo.run(on: llama, options: options(seed: seed))
+            let statistics = outcome.statistics
+            print("seed \(seed): \(outcome.text)")
+            print("  decoded: \(Self.shortened(outcome.value))")
+            print("  plausible: \(outcome.problems.isEmpty ? "yes" : "no (\(outcome.problems.joined(separator: "; ")))")")
+            print(String(
+                format: "  %d tokens in %.2f s (%.1f tokens/s, sampling %.1f ms/token); prompt %d tokens in %.2f s",
+                statistics.responseTokens, statistics.responseSeconds, statistics.tokensPerSecond,
+                statistics.responseTokens > 0 ? statistics.samplingSeconds * 1000 / Double(statistics.responseTokens) : 0,
+                statistics.promptTokens, statistics.promptSeconds))
         }
         print("")
+    }
+
+    /// One line per type: how many of the seeds gave a plausible value, and the most common
+    /// problem.
+    private func measure(seeds: Int, on llama: LlamaLanguageModel) async throws {
+        print("type                          plausible   tokens/s   most common problem")
+        for demo in cases {
+            var plausible = 0
+            var problems: [String: Int] = [:]
+            var total = GenerationStatistics.zero
+            for seed in seed..<(seed + UInt64(seeds)) {
+                let outcome = try await demo.run(on: llama, options: options(seed: seed))
+                total.add(outcome.statistics)
+                if outcome.problems.isEmpty { plausible += 1 }
+                for problem in outcome.problems { problems[problem, default: 0] += 1 }
+            }
+            let common = problems.max { $0.value < $1.value }.map { "\($0.key) (\($0.value)×)" } ?? "-"
+            let name = demo.name.padding(toLength: 30, withPad: " ", startingAt: 0)
+            print(String(format: "%@%3d/%-3d     %6.1f     %@", name, plausible, seeds, total.tokensPerSecond, common))
+        }
     }
 
     /// Decoded values print their nested type names and IDs in full; the start shows the point.

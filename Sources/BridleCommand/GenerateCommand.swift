@@ -48,6 +48,9 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(name: .customLong("context"), help: "Context size in tokens (default: the model's, at most 4096).")
     var contextSize: Int?
 
+    @Option(help: "Prompt template: auto (the model's own; plain text when it has none), none, or a llama.cpp template name (chatml, gemma, llama3, …).")
+    var template = "auto"
+
     @Flag(help: "Print timings and token counts to standard error.")
     var statistics = false
 
@@ -78,7 +81,7 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         request.messages.append(.user(prompt))
 
-        let model = try ModelLoading.load(model, contextSize: contextSize)
+        let model = try ModelLoading.load(model, contextSize: contextSize, template: template)
         do {
             for try await event in model.generate(request) {
                 switch event {
@@ -109,9 +112,10 @@ struct GenerateCommand: AsyncParsableCommand {
 
 enum ModelLoading {
     /// The model at `path`, or exit status 2 with llama.cpp's reason.
-    static func load(_ path: String, contextSize: Int? = nil) throws -> LlamaLanguageModel {
+    static func load(_ path: String, contextSize: Int? = nil, template: String = "auto") throws -> LlamaLanguageModel {
         do {
-            return try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: path), configuration: LlamaConfiguration(contextSize: contextSize))
+            let configuration = LlamaConfiguration(contextSize: contextSize, promptTemplate: try PromptTemplate(template))
+            return try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: path), configuration: configuration)
         } catch {
             Diagnostics.error(error.description)
             throw ExitCode(2)

@@ -8,11 +8,14 @@ public struct LlamaConfiguration: Sendable, Hashable {
     public var batchSize: Int
     /// CPU threads for decoding. `nil` uses every core the process may run on.
     public var threads: Int?
+    /// How conversations become prompt text; ``PromptTemplate/automatic`` documents the rule.
+    public var promptTemplate: PromptTemplate
 
-    public init(contextSize: Int? = nil, batchSize: Int = 512, threads: Int? = nil) {
+    public init(contextSize: Int? = nil, batchSize: Int = 512, threads: Int? = nil, promptTemplate: PromptTemplate = .automatic) {
         self.contextSize = contextSize
         self.batchSize = batchSize
         self.threads = threads
+        self.promptTemplate = promptTemplate
     }
 
     static let defaultContextCap = 4096

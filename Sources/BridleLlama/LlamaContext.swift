@@ -12,6 +12,7 @@ actor LlamaContext {
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     private let model: LlamaModel
+    private let formatter: ChatFormatter
     /// Used only from the actor (and its deinit, when nothing else can reach it).
     nonisolated(unsafe) private let pointer: OpaquePointer
     private let batchSize: Int
@@ -22,7 +23,7 @@ actor LlamaContext {
     /// The tokens whose keys and values are in the cache, in order.
     private var cachedTokens: [llama_token] = []
 
-    init(model: LlamaModel, configuration: LlamaConfiguration) throws(LlamaError) {
+    init(model: LlamaModel, formatter: ChatFormatter, configuration: LlamaConfiguration) throws(LlamaError) {
         let trained = model.trainedContextLength
         let requested = configuration.contextSize ?? min(trained, LlamaConfiguration.defaultContextCap)
         guard requested <= trained else { throw .contextTooLarge(requested: requested, trained: trained) }
@@ -39,6 +40,7 @@ actor LlamaContext {
             throw .contextCreationFailed(llamaMessages: LlamaLog.messages(since: mark))
         }
         self.model = model
+        self.formatter = formatter
         self.pointer = context
         self.batchSize = Int(parameters.n_batch)
         self.contextSize = Int(llama_n_ctx(context))
@@ -70,7 +72,7 @@ actor LlamaContext {
         defer { lastStatistics = statistics }
 
         let promptStart = ContinuousClock.now
-        let prompt = try model.tokenize(ChatTemplate(template: model.chatTemplate).prompt(for: request.messages))
+        let prompt = try model.tokenize(formatter.prompt(for: request.messages))
         statistics.promptTokens = prompt.count
         guard !prompt.isEmpty else { throw GenerationError.emptyPrompt }
         guard prompt.count < contextSize else {

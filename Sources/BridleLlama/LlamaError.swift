@@ -20,6 +20,8 @@ public enum LlamaError: Error, Sendable, Hashable, CustomStringConvertible {
     case tokenizationFailed(text: String)
     /// `llama_decode` failed with this status.
     case decodeFailed(status: Int32, llamaMessages: [String])
+    /// No prompt template has this name.
+    case unknownPromptTemplate(name: String, known: [String])
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum LlamaError: Error, Sendable, Hashable, CustomStringConvertible {
             "llama.cpp could not tokenize \(text.prefix(80).debugDescription)."
         case let .decodeFailed(status, messages):
             "llama_decode failed with status \(status)\(Self.quote(messages))."
+        case let .unknownPromptTemplate(name, known):
+            "No prompt template is called '\(name)'; use one of: \(known.joined(separator: ", "))."
         }
     }
 

@@ -14,8 +14,9 @@ import Foundation
 /// Requests run one at a time on the model's context, whose KV cache is kept between them.
 /// Cancelling the task that consumes a response stops decoding at the next token.
 public final class LlamaLanguageModel: LanguageModel {
-    private let model: LlamaModel
+    let model: LlamaModel
     private let context: LlamaContext
+    private let formatter: ChatFormatter
     public let url: URL
     /// Tokens the context holds: prompt and response together.
     public let contextSize: Int
@@ -23,8 +24,10 @@ public final class LlamaLanguageModel: LanguageModel {
 
     public init(contentsOf url: URL, configuration: LlamaConfiguration = LlamaConfiguration()) throws(LlamaError) {
         let model = try LlamaModel(path: url.path)
-        let context = try LlamaContext(model: model, configuration: configuration)
+        let formatter = ChatFormatter(configuration.promptTemplate, model: model)
+        let context = try LlamaContext(model: model, formatter: formatter, configuration: configuration)
         self.model = model
+        self.formatter = formatter
         self.context = context
         self.url = url
         self.contextSize = context.contextSize
@@ -57,11 +60,14 @@ public final class LlamaLanguageModel: LanguageModel {
         tokens.flatMap(model.bytes(of:))
     }
 
-    /// The prompt text for `messages`: the model's chat template, or ChatML when it has none
-    /// that llama.cpp recognises.
+    /// The prompt text for `messages`, written as ``LlamaConfiguration/promptTemplate`` says.
     public func prompt(for messages: [ChatMessage]) -> String {
-        ChatTemplate(template: model.chatTemplate).prompt(for: messages)
+        formatter.prompt(for: messages)
     }
+
+    /// Which template the prompts are written with, and why: "the model's own chat template",
+    /// "none (plain text: the model has no chat template)", …
+    public var promptTemplateDescription: String { formatter.description }
 
     /// Counts and timings of the most recent request, including one that ended in an error
     /// (a token limit, cancellation), which a stream cannot report.

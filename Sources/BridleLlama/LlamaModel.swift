@@ -9,9 +9,15 @@ final class LlamaModel: @unchecked Sendable {
     let pointer: OpaquePointer
     let vocabulary: OpaquePointer
     let path: String
-    /// Tokens whose bytes cannot occur in UTF-8 text (see ``UTF8Fragment``). Under a grammar
-    /// they are masked up front: llama.cpp's lenient UTF-8 reading would let them through and
-    /// Bridle's matcher would refuse them one choice at a time.
+    /// Tokens that are never part of constrained text, masked up front under a grammar:
+    /// - control and unused tokens (gemma's `<start_of_turn>`, `<unused0>`, …) that do not end
+    ///   generation: they stand for no bytes, so Bridle's matcher would let them through as
+    ///   nothing, while llama.cpp's grammar reads their markup (`<unused0>`) as text;
+    /// - user-defined tokens that are markers rather than text (gemma's `[multimodal]`);
+    /// - tokens whose bytes cannot occur in UTF-8 text (see ``UTF8Fragment``), which llama.cpp's
+    ///   lenient UTF-8 reading would let through.
+    ///
+    /// End-of-generation tokens stay: they are allowed once the grammar is complete.
     let tokensNeverInText: [llama_token]
 
     init(path: String) throws(LlamaError) {
@@ -41,7 +47,7 @@ final class LlamaModel: @unchecked Sendable {
         self.vocabulary = vocabulary
         self.path = path
         self.tokensNeverInText = (0..<llama_vocab_n_tokens(vocabulary)).filter { token in
-            !UTF8Fragment.isPossible(Self.bytes(of: token, in: vocabulary))
+            !Self.isText(token, in: vocabulary)
         }
     }
 
@@ -87,6 +93,33 @@ final class LlamaModel: @unchecked Sendable {
             length = llama_token_to_piece(vocabulary, token, &buffer, Int32(buffer.count), 0, false)
         }
         return buffer.prefix(max(0, Int(length))).map { UInt8(bitPattern: $0) }
+    }
+
+    /// Whether `token` can be part of generated text (see ``tokensNeverInText``).
+    private static func isText(_ token: llama_token, in vocabulary: OpaquePointer) -> Bool {
+        if llama_vocab_is_eog(vocabulary, token) { return true }
+        let attributes = llama_vocab_get_attr(vocabulary, token).rawValue
+        let bytes = bytes(of: token, in: vocabulary)
+        if attributes & (LLAMA_TOKEN_ATTR_CONTROL.rawValue | LLAMA_TOKEN_ATTR_UNUSED.rawValue | LLAMA_TOKEN_ATTR_UNKNOWN.rawValue) != 0 {
+            return false
+        }
+        if attributes & LLAMA_TOKEN_ATTR_USER_DEFINED.rawValue != 0, !bytes.allSatisfy(Self.isWhitespace) {
+            // Real vocabularies define runs of spaces and newlines this way, and markers such
+            // as `[multimodal]`; only the first are text.
+            return false
+        }
+        return UTF8Fragment.isPossible(bytes)
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    /// Whether `text` is one token of the vocabulary, read as special text.
+    func hasToken(_ text: String) -> Bool {
+        var tokens = [llama_token](repeating: 0, count: 4)
+        let count = llama_tokenize(vocabulary, text, Int32(text.utf8.count), &tokens, 4, false, true)
+        return count == 1
     }
 
     /// The model's own chat template, as llama.cpp reads it from the GGUF metadata.

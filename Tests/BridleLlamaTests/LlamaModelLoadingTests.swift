@@ -64,16 +64,32 @@ import Testing
     @Test func tinyModelsCarryChatMLAndLlamaAppliesIt() throws {
         let model = try LlamaModel(path: TestModels.small.path)
         let messages: [ChatMessage] = [.system("Be brief."), .user("Hi")]
-        let template = ChatTemplate(template: model.chatTemplate)
+        let formatter = ChatFormatter(.automatic, model: model)
         #expect(model.chatTemplate != nil)
-        #expect(template.prompt(for: messages) == ChatTemplate.chatML(messages))
-        #expect(ChatTemplate.chatML(messages) == "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n")
+        #expect(formatter.description == "the model's own chat template")
+        #expect(formatter.prompt(for: messages) == "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n")
     }
 
-    @Test func unrecognisedTemplateFallsBackToChatML() {
-        let messages: [ChatMessage] = [.user("Hi")]
-        #expect(ChatTemplate(template: "{{ nothing llama.cpp knows }}").prompt(for: messages) == ChatTemplate.chatML(messages))
-        #expect(ChatTemplate(template: nil).prompt(for: messages) == ChatTemplate.chatML(messages))
+    @Test func aChosenTemplateOverridesTheModels() throws {
+        let model = try LlamaModel(path: TestModels.small.path)
+        let messages: [ChatMessage] = [.system("Be brief."), .user("Hi")]
+        #expect(ChatFormatter(.plain, model: model).prompt(for: messages) == PlainPrompt.text(for: messages))
+        #expect(ChatFormatter(.builtin("gemma"), model: model).prompt(for: [.user("Hi")]) == "<start_of_turn>user\nHi<end_of_turn>\n<start_of_turn>model\n")
+    }
+
+    @Test(arguments: [("auto", PromptTemplate.automatic), ("none", .plain), ("plain", .plain), ("chatml", .builtin("chatml")), ("gemma", .builtin("gemma"))])
+    func templatesAreReadByName(name: String, expected: PromptTemplate) throws {
+        #expect(try PromptTemplate(name) == expected)
+        #expect(try PromptTemplate(expected.description) == expected)
+    }
+
+    @Test func anUnknownTemplateNameSaysWhichExist() {
+        #expect {
+            try PromptTemplate("chatlm")
+        } throws: { error in
+            guard case LlamaError.unknownPromptTemplate("chatlm", let known) = error else { return false }
+            return known.contains("chatml") && known.contains("none") && "\(error)".contains("gemma")
+        }
     }
 
     @Test(arguments: [#"{"name":"Ada","born":1815}"#, "héllo 日本 😀", "", "<|im_start|>"])

@@ -1,0 +1,31 @@
+import BridleLlama
+import Foundation
+import Testing
+
+/// gemma-3-270m (Q4_K_M, 262,144-token SentencePiece vocabulary with byte fallback and
+/// control tokens, no chat template): the real model the tests run, fetched by
+/// `scripts/gemma.sh`. `scripts/test.sh` fetches it and sets `BRIDLE_GEMMA_MODEL`, and
+/// `BRIDLE_REQUIRE_GEMMA=1` so that a missing model fails the run instead of skipping.
+enum RealModel {
+    static let url: URL? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["BRIDLE_GEMMA_MODEL"], !path.isEmpty {
+            return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+        }
+        let cache = environment["BRIDLE_CACHE"] ?? (environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache") + "/bridle"
+        let path = cache + "/models/gemma-3-270m-q4_k_m-1.0.0/gemma-3-270m-q4_k_m.gguf"
+        return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+    }()
+
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["BRIDLE_REQUIRE_GEMMA"] == "1" }
+
+    static let missingMessage: Comment =
+        "gemma-3-270m not found: run `bash scripts/gemma.sh` (or set BRIDLE_GEMMA_MODEL to its path)"
+
+    /// One loaded copy for every test: requests run one at a time on its context.
+    static let shared: LlamaLanguageModel? = url.flatMap { try? LlamaLanguageModel(contentsOf: $0) }
+
+    static func model() throws -> LlamaLanguageModel {
+        try #require(shared, "gemma-3-270m did not load from \(url?.path ?? "nowhere")")
+    }
+}
