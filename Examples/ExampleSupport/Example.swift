@@ -28,7 +28,8 @@ public struct Example {
             throw ExitCode(2)
         }
         do {
-            model = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: path))
+            let configuration = LlamaConfiguration(promptTemplate: try PromptTemplate(options.template))
+            model = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: path), configuration: configuration)
         } catch {
             Self.printError("could not load the model: \(error)")
             throw ExitCode(2)
@@ -37,7 +38,7 @@ public struct Example {
         var grammar = GrammarOptions()
         grammar.maximumStringLength = options.maximumStringLength
         generationOptions = GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: options.seed), grammar: grammar)
-        print("model: \(path) (vocabulary \(model.vocabularySize), context \(model.contextSize) tokens)")
+        print("model: \(path) (vocabulary \(model.vocabularySize), context \(model.contextSize) tokens, prompt template: \(model.promptTemplateDescription))")
     }
 
     /// Few rounds, then an answer is forced: a random-weight model would otherwise call tools

@@ -20,5 +20,8 @@ public struct ExampleOptions: ParsableArguments {
     @Option(name: .customLong("max-string-length"), help: "Longest string where a type sets no bound.")
     public var maximumStringLength = 32
 
+    @Option(help: "Prompt template: auto (the model's own; plain text when it has none), none, or a llama.cpp template name (chatml, gemma, …).")
+    public var template = "auto"
+
     public init() {}
 }

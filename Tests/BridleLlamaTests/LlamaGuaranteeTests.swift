@@ -49,9 +49,12 @@ import Testing
         "generate_invoice_8ea90960", "create_calendar_event_667f096c",
     ]
 
-    static var sharedCases: [Case] {
+    static var sharedCases: [Case] { sharedCases(named: sharedSchemaNames) }
+
+    /// The Glaive schemas of these names, from the shared data (none when it is absent).
+    static func sharedCases(named names: [String]) -> [Case] {
         guard let folder = SharedData.directory("conformance/jsonschemabench/Glaiveai2K") else { return [] }
-        return sharedSchemaNames.compactMap { name in
+        return names.compactMap { name in
             guard let data = try? Data(contentsOf: folder.appendingPathComponent("\(name).json")),
                   let document = try? GeneratedContent(json: String(decoding: data, as: UTF8.self)),
                   let schema = document[property: "schema"],

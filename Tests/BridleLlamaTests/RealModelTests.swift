@@ -5,6 +5,14 @@ import BridleTestSupport
 import Foundation
 import Testing
 
+/// Not under the real-model suites' `enabled(if:)`: where the test command asks for gemma,
+/// a missing model is a failure, never a quiet skip.
+@Suite struct RealModelPresenceTests {
+    @Test func theModelIsPresentWhereItIsRequired() {
+        #expect(!RealModel.isRequired || RealModel.shared != nil, RealModel.missingMessage)
+    }
+}
+
 /// The guarantee on a real vocabulary (gemma-3-270m): byte-fallback pieces, `▁` pieces,
 /// control and unused tokens, no chat template. Temperature 1.5 flattens the distribution so
 /// the grammar, not the model, keeps the output valid.
@@ -28,27 +36,12 @@ struct RealModelTests {
         GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), temperature: 1.5, grammar: grammarOptions)
     }
 
-    struct Case: CustomTestStringConvertible, Sendable {
-        let name: String
-        let schema: GenerationSchema
-        let decode: @Sendable (GeneratedContent) throws -> Void
-        var testDescription: String { name }
-    }
+    typealias Case = LlamaGuaranteeTests.Case
 
-    static func typed<Value: Generable>(_ type: Value.Type) -> Case {
-        Case(name: String(reflecting: type), schema: Value.generationSchema, decode: { _ = try Value($0) })
-    }
-
-    static let exampleCases: [Case] = [
-        typed(SearchSuggestions.self), typed(CurrentDate.Arguments.self), typed(Reminders.Arguments.self),
-        typed(Contacts.Arguments.self), typed(Films.Arguments.self),
-    ]
+    static let exampleCases = LlamaGuaranteeTests.exampleCases
 
     static let sharedSchemaNames: [String] = {
-        let names = [
-            "book_flight_05dcf13f", "search_hotels_7d83ff70", "calculate_area_544de1a7",
-            "generate_invoice_8ea90960", "create_calendar_event_667f096c",
-        ]
+        let names = LlamaGuaranteeTests.sharedSchemaNames
         let more = [
             "send_email_21186007", "create_todo_e7e42931", "schedule_meeting_01d629d2",
             "search_news_036e12d4", "calculate_mortgage_payment_0670bce6",
@@ -56,21 +49,7 @@ struct RealModelTests {
         return isSweep ? names + more : names
     }()
 
-    static var sharedCases: [Case] {
-        guard let folder = SharedData.directory("conformance/jsonschemabench/Glaiveai2K") else { return [] }
-        return sharedSchemaNames.compactMap { name in
-            guard let data = try? Data(contentsOf: folder.appendingPathComponent("\(name).json")),
-                  let document = try? GeneratedContent(json: String(decoding: data, as: UTF8.self)),
-                  let schema = document[property: "schema"],
-                  let imported = try? GenerationSchema(jsonSchema: schema)
-            else { return nil }
-            return Case(name: name, schema: imported, decode: { _ in })
-        }
-    }
-
-    @Test func theModelIsPresentWhereItIsRequired() {
-        #expect(!RealModel.isRequired || RealModel.shared != nil, RealModel.missingMessage)
-    }
+    static var sharedCases: [Case] { LlamaGuaranteeTests.sharedCases(named: sharedSchemaNames) }
 
     @Test(arguments: exampleCases)
     func exampleTypesAreValidAtHighTemperature(_ testCase: Case) async throws {
