@@ -99,10 +99,10 @@ final class LlamaModel: @unchecked Sendable {
     private static func isText(_ token: llama_token, in vocabulary: OpaquePointer) -> Bool {
         if llama_vocab_is_eog(vocabulary, token) { return true }
         let attributes = llama_vocab_get_attr(vocabulary, token).rawValue
-        let bytes = bytes(of: token, in: vocabulary)
         if attributes & (LLAMA_TOKEN_ATTR_CONTROL.rawValue | LLAMA_TOKEN_ATTR_UNUSED.rawValue | LLAMA_TOKEN_ATTR_UNKNOWN.rawValue) != 0 {
             return false
         }
+        let bytes = bytes(of: token, in: vocabulary)
         if attributes & LLAMA_TOKEN_ATTR_USER_DEFINED.rawValue != 0, !bytes.allSatisfy(Self.isWhitespace) {
             // Real vocabularies define runs of spaces and newlines this way, and markers such
             // as `[multimodal]`; only the first are text.
