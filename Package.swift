@@ -32,6 +32,11 @@ let package = Package(
         // matcher and sampler. Knows nothing of llama.cpp.
         .target(name: "BridleGrammar", dependencies: ["BridleSchema"]),
 
+        // The mask engine: which tokens may come next under a grammar, exactly, from a byte
+        // trie of the vocabulary walked with the grammar's matcher. Knows bytes, tokens and
+        // grammars, not llama.cpp.
+        .target(name: "BridleMask", dependencies: ["BridleGrammar"]),
+
         // Backend-agnostic generation: the LanguageModel protocol, options, typed responses.
         .target(name: "BridleGeneration", dependencies: ["BridleSchema", "BridleGrammar"]),
 
@@ -42,7 +47,7 @@ let package = Package(
         // llama.cpp's C API, through pkg-config.
         .systemLibrary(name: "CLlama", pkgConfig: "llama"),
         // The llama.cpp backend: models, contexts, grammar-constrained sampling.
-        .target(name: "BridleLlama", dependencies: ["CLlama", "BridleGeneration", "BridleGrammar", "BridleGGUF"]),
+        .target(name: "BridleLlama", dependencies: ["CLlama", "BridleGeneration", "BridleGrammar", "BridleMask", "BridleGGUF"]),
 
         // What @Generable and @Guide do, as a plain library over swift-syntax (unit-tested).
         .target(
@@ -128,6 +133,7 @@ let package = Package(
         .testTarget(name: "BridleTests", dependencies: ["Bridle", "BridleExampleTypes"]),
         .testTarget(name: "BridleGenerationTests", dependencies: ["BridleGeneration", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
         .testTarget(name: "BridleGGUFTests", dependencies: ["BridleGGUF", "BridleTestSupport"]),
+        .testTarget(name: "BridleMaskTests", dependencies: ["BridleMask", "BridleGrammar", "BridleSchema", "BridleGGUF", "BridleTestSupport"]),
         .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
     ]
 )

@@ -51,6 +51,12 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "Prompt template: auto (the model's own; plain text when it has none), none, or a llama.cpp template name (chatml, gemma, llama3, …).")
     var template = "auto"
 
+    @Option(help: "What enforces the grammar: bridle (Bridle's mask engine) or llama (llama.cpp's grammar sampler).")
+    var engine: GrammarEngine = .bridle
+
+    @Flag(inversion: .prefixedNo, help: "Append the tokens the grammar forces without sampling them.")
+    var fastForward = true
+
     @Flag(help: "Print timings and token counts to standard error.")
     var statistics = false
 
@@ -64,7 +70,8 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var options = GenerationOptions(temperature: temperature, maximumResponseTokens: maxTokens)
+        var options = GenerationOptions(
+            temperature: temperature, maximumResponseTokens: maxTokens, grammarEngine: engine, fastForward: fastForward)
         options.sampling = greedy ? .greedy
             : topK.map { .random(top: $0, seed: seed) } ?? .random(probabilityThreshold: 1, seed: seed)
 
@@ -101,14 +108,24 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     private static func describe(_ summary: GenerationStatistics) -> String {
-        String(
-            format: "prompt: %d tokens (%d reused) in %.3f s; response: %d tokens in %.3f s (%.1f tokens/s), sampling %.3f s, %d refused by Bridle's matcher",
-            summary.promptTokens, summary.reusedPromptTokens, summary.promptSeconds, summary.responseTokens,
-            summary.responseSeconds, summary.tokensPerSecond, summary.samplingSeconds,
-            summary.refusedTokens
-        )
+        var lines = [
+            String(
+                format: "prompt: %d tokens (%d reused) in %.3f s; response: %d tokens in %.3f s (%.1f tokens/s), %d forced; sampling %.3f s",
+                summary.promptTokens, summary.reusedPromptTokens, summary.promptSeconds, summary.responseTokens,
+                summary.responseSeconds, summary.tokensPerSecond, summary.forcedTokens, summary.samplingSeconds)
+        ]
+        if let median = summary.maskMicroseconds(percentile: 0.5), let p99 = summary.maskMicroseconds(percentile: 0.99) {
+            lines.append(String(
+                format: "grammar: compiled in %.1f ms; %d masks, p50 %.0f µs, p99 %.0f µs",
+                summary.grammarCompileSeconds * 1000, summary.maskMicroseconds.count, median, p99))
+        } else if summary.refusedTokens > 0 {
+            lines.append("grammar: \(summary.refusedTokens) choices of llama.cpp's grammar refused by Bridle's matcher")
+        }
+        return lines.joined(separator: "\n")
     }
 }
+
+extension GrammarEngine: ExpressibleByArgument {}
 
 enum ModelLoading {
     /// The model at `path`, or exit status 2 with llama.cpp's reason.

@@ -21,8 +21,17 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// Time spent choosing tokens (the grammar's share of the work), within `responseSeconds`.
     public var samplingSeconds: Double
     /// Tokens the backend's grammar sampler allowed but Bridle's strict matcher refused (and
-    /// that were therefore chosen again). See `BridleLlama`'s notes on llama.cpp's UTF-8.
+    /// that were therefore chosen again), with ``GrammarEngine/llama``; see `BridleLlama`'s
+    /// notes on llama.cpp's UTF-8. Bridle's own engine masks exactly and never refuses.
     public var refusedTokens: Int
+    /// Response tokens the grammar forced and the backend appended without sampling
+    /// (``GenerationOptions/fastForward``); they are counted in ``responseTokens`` too.
+    public var forcedTokens = 0
+    /// Seconds to compile the grammar for the model's vocabulary before the first token.
+    public var grammarCompileSeconds: Double = 0
+    /// How long each token's mask took, in microseconds, in order (Bridle's mask engine only;
+    /// forced tokens need none).
+    public var maskMicroseconds: [Double] = []
 
     public init(
         promptTokens: Int, reusedPromptTokens: Int, responseTokens: Int,
@@ -50,6 +59,18 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
         responseSeconds += other.responseSeconds
         samplingSeconds += other.samplingSeconds
         refusedTokens += other.refusedTokens
+        forcedTokens += other.forcedTokens
+        grammarCompileSeconds += other.grammarCompileSeconds
+        maskMicroseconds += other.maskMicroseconds
+    }
+
+    /// The mask time below which a share `fraction` of the masks took (0.5: the median), in
+    /// microseconds; `nil` when no mask was computed.
+    public func maskMicroseconds(percentile fraction: Double) -> Double? {
+        guard !maskMicroseconds.isEmpty else { return nil }
+        let sorted = maskMicroseconds.sorted()
+        let rank = Int((Double(sorted.count - 1) * min(max(fraction, 0), 1)).rounded())
+        return sorted[rank]
     }
 
     /// Response tokens per second, or 0 when nothing was timed.

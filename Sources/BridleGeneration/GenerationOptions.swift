@@ -2,9 +2,9 @@ import BridleGrammar
 
 /// How a model picks each token, and how long it may go on.
 ///
-/// Follows FoundationModels' `GenerationOptions`, with one addition: ``grammar`` caps what the
+/// Follows FoundationModels' `GenerationOptions`, with two additions: ``grammar`` caps what the
 /// schema leaves open (string lengths, array counts), which also bounds how many tokens a
-/// constrained response can take.
+/// constrained response can take, and ``grammarEngine`` says what enforces the grammar.
 ///
 /// ```swift
 /// let options = GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.8)
@@ -24,16 +24,26 @@ public struct GenerationOptions: Sendable, Hashable {
     public var maximumResponseTokens: Int?
     /// Caps for what a schema leaves unbounded, used when a schema is compiled to a grammar.
     public var grammar: GrammarOptions
+    /// What enforces the grammar while sampling: Bridle's mask engine by default.
+    public var grammarEngine: GrammarEngine
+    /// Whether bytes the grammar forces (keys, punctuation, the rest of an enum value) are
+    /// appended without sampling and decoded in one batch. On by default; the text is the
+    /// same either way only up to the model's choices, since forced tokens are not sampled.
+    public var fastForward: Bool
 
     public init(
         sampling: SamplingMode? = nil,
         temperature: Double? = nil,
         maximumResponseTokens: Int? = nil,
-        grammar: GrammarOptions = GrammarOptions()
+        grammar: GrammarOptions = GrammarOptions(),
+        grammarEngine: GrammarEngine = .bridle,
+        fastForward: Bool = true
     ) {
         self.sampling = sampling
         self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
         self.grammar = grammar
+        self.grammarEngine = grammarEngine
+        self.fastForward = fastForward
     }
 }

@@ -58,10 +58,16 @@ actor LlamaContext {
 
     /// Runs one request, yielding each token to `continuation`; throws instead of finishing
     /// when the response cannot be completed.
+    ///
+    /// One step of the loop: the constraint's mask (Bridle's engine) or nothing (llama.cpp's),
+    /// then the sampler chain chooses a token, the constraint moves past it, and the model
+    /// decodes it. Where the grammar forces the next bytes, their tokens are appended and
+    /// decoded in one batch instead (fast-forward).
     func generate(_ request: GenerationRequest, into continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation) throws {
-        let gbnf = try request.grammar.map(Self.checkedGBNF)
-        var matcher = try request.grammar.map(Self.matcher)
-        let sampler = try SamplerChain(model: model, gbnf: gbnf, rootName: request.grammar?.rootName ?? "root", options: request.options)
+        let constraint = try request.grammar.map {
+            try ResponseConstraint(grammar: $0, options: request.options, model: model)
+        }
+        let sampler = try SamplerChain(model: model, constraint: constraint?.samplerConstraint, options: request.options)
         if let limit = request.options.maximumResponseTokens, limit < 0 {
             throw GenerationError.invalidOptions("maximumResponseTokens must be ≥ 0, not \(limit)")
         }
@@ -69,6 +75,7 @@ actor LlamaContext {
         var statistics = GenerationStatistics(
             promptTokens: 0, reusedPromptTokens: 0, responseTokens: 0, promptSeconds: 0, responseSeconds: 0, samplingSeconds: 0
         )
+        statistics.grammarCompileSeconds = constraint?.compileSeconds ?? 0
         defer { lastStatistics = statistics }
 
         let promptStart = ContinuousClock.now
@@ -83,60 +90,63 @@ actor LlamaContext {
         statistics.promptSeconds = (ContinuousClock.now - promptStart).seconds
 
         let responseStart = ContinuousClock.now
-        defer { statistics.responseSeconds = (ContinuousClock.now - responseStart).seconds }
+        defer {
+            statistics.responseSeconds = (ContinuousClock.now - responseStart).seconds
+            statistics.maskMicroseconds = constraint?.maskMicroseconds ?? []
+        }
         var response = ResponseText()
         let vocabularySize = model.vocabularySize
+        let limit = request.options.maximumResponseTokens
+        // Appends tokens to the response; the caller decodes them.
+        func emit(_ tokens: [llama_token]) throws {
+            if let limit, statistics.responseTokens + tokens.count > limit {
+                throw GenerationError.exceededMaximumResponseTokens(limit: limit, partialText: response.lossyText)
+            }
+            guard cachedTokens.count + tokens.count <= contextSize else {
+                throw GenerationError.contextFilledDuringResponse(contextSize: contextSize, partialText: response.lossyText)
+            }
+            for token in tokens {
+                let bytes = model.bytes(of: token)
+                response.append(bytes)
+                statistics.responseTokens += 1
+                continuation.yield(.token(id: token, bytes: bytes))
+            }
+        }
         while true {
             try Task.checkCancellation()
-            let sampleStart = ContinuousClock.now
-            var advanced = matcher
-            let choice = sampler.sample(in: pointer, vocabularySize: vocabularySize) { token in
-                guard let matcher else { return true }
-                if model.isEndOfGeneration(token) { return matcher.isComplete }
-                var trial = matcher
-                guard trial.accept(bytes: model.bytes(of: token)) == nil else { return false }
-                advanced = trial
-                return true
+            if request.options.fastForward, let constraint {
+                let forced = constraint.forcedTokens(model: model)
+                if !forced.isEmpty {
+                    for token in forced where !constraint.accept(token, model: model) {
+                        throw LlamaError.noAllowedToken(partialText: response.lossyText)
+                    }
+                    try emit(forced)
+                    statistics.forcedTokens += forced.count
+                    try decode(forced)
+                    continue
+                }
             }
+            let sampleStart = ContinuousClock.now
+            guard constraint?.prepare() ?? true else {
+                throw LlamaError.noAllowedToken(partialText: response.lossyText)
+            }
+            let choice = sampler.sample(
+                in: pointer, vocabularySize: vocabularySize, refusalsBeforeScreening: constraint?.refusalsBeforeScreening ?? 1,
+                isAllowed: { constraint?.allows($0, model: model) ?? true },
+                screen: { constraint?.screen(&$0, model: model) })
+            constraint?.sampled()
             statistics.samplingSeconds += (ContinuousClock.now - sampleStart).seconds
-            guard let (token, refused) = choice else {
+            guard let (token, refused) = choice, constraint?.accept(token, model: model) ?? true else {
                 throw LlamaError.noAllowedToken(partialText: response.lossyText)
             }
             statistics.refusedTokens += refused
-            matcher = advanced
             if model.isEndOfGeneration(token) { break }
-            if let limit = request.options.maximumResponseTokens, statistics.responseTokens == limit {
-                throw GenerationError.exceededMaximumResponseTokens(limit: limit, partialText: response.lossyText)
-            }
-            guard cachedTokens.count < contextSize else {
-                throw GenerationError.contextFilledDuringResponse(contextSize: contextSize, partialText: response.lossyText)
-            }
-            let bytes = model.bytes(of: token)
-            response.append(bytes)
-            statistics.responseTokens += 1
-            continuation.yield(.token(id: token, bytes: bytes))
+            try emit([token])
             try decode([token])
         }
         statistics.responseSeconds = (ContinuousClock.now - responseStart).seconds
+        statistics.maskMicroseconds = constraint?.maskMicroseconds ?? []
         continuation.yield(.finished(statistics))
-    }
-
-    /// Checks the grammar with Bridle's printer, which knows llama.cpp's parser's limits, so
-    /// llama.cpp never sees a grammar it would reject.
-    private static func checkedGBNF(_ grammar: Grammar) throws -> String {
-        do {
-            return try GBNFPrinter().print(grammar)
-        } catch {
-            throw LlamaError.invalidGrammar(reason: String(describing: error))
-        }
-    }
-
-    private static func matcher(_ grammar: Grammar) throws -> GrammarMatcher {
-        do {
-            return try GrammarMatcher(grammar)
-        } catch {
-            throw LlamaError.invalidGrammar(reason: String(describing: error))
-        }
     }
 
     /// Keeps the longest cached prefix of `prompt` and drops the rest; returns its length.

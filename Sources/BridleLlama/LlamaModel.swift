@@ -1,7 +1,9 @@
 import BridleGeneration
 import BridleGGUF
+import BridleMask
 import CLlama
 import Foundation
+import Synchronization
 
 /// Loaded weights and vocabulary. Read-only after loading, so contexts on any thread may share
 /// it (llama.cpp's model is immutable once loaded).
@@ -53,6 +55,39 @@ final class LlamaModel: @unchecked Sendable {
 
     deinit {
         llama_model_free(pointer)
+    }
+
+    private let tokenVocabularyCache = Mutex<TokenVocabulary?>(nil)
+
+    /// The vocabulary as Bridle's mask engine sees it, built on first use (a 262k vocabulary
+    /// takes a fraction of a second) and shared by every grammar after.
+    var tokenVocabulary: TokenVocabulary {
+        tokenVocabularyCache.withLock { cached in
+            if let cached { return cached }
+            let never = Set(tokensNeverInText)
+            let count = vocabularySize
+            let kinds = (0..<Int32(count)).map { token -> TokenVocabulary.Kind in
+                if isEndOfGeneration(token) { return .endOfGeneration }
+                return never.contains(token) ? .excluded : .text
+            }
+            let built = TokenVocabulary(tokens: (0..<Int32(count)).map(bytes(of:)), kinds: kinds)
+            cached = built
+            return built
+        }
+    }
+
+    /// The tokens the model's tokenizer splits `bytes` into, read as plain text (no start
+    /// token, no special-token markup); `nil` if the tokens do not stand for exactly `bytes`.
+    func tokenize(plainText bytes: [UInt8]) -> [llama_token]? {
+        var tokens = [llama_token](repeating: 0, count: bytes.count + 8)
+        let count = bytes.withUnsafeBufferPointer { text in
+            text.withMemoryRebound(to: CChar.self) { text in
+                llama_tokenize(vocabulary, text.baseAddress, Int32(text.count), &tokens, Int32(tokens.count), false, false)
+            }
+        }
+        guard count >= 0 else { return nil }
+        let result = Array(tokens.prefix(Int(count)))
+        return result.flatMap(bytes(of:)) == bytes ? result : nil
     }
 
     var trainedContextLength: Int { Int(llama_model_n_ctx_train(pointer)) }

@@ -1,15 +1,24 @@
 import BridleGeneration
 import CLlama
 
-/// A llama.cpp sampler chain for one response: under a grammar, a mask of the tokens that can
-/// never be text, then the grammar, then the options' strategy.
+/// A llama.cpp sampler chain for one response: the constraint first, then the options'
+/// strategy.
 ///
-/// The grammar must come first: llama.cpp aborts the process when a top-k filter runs before
-/// the grammar and none of the k tokens fits it.
+/// The constraint is Bridle's mask (``MaskSampler``), or, with ``GrammarEngine/llama``, a
+/// logit bias that removes the tokens that can never be text followed by llama.cpp's grammar
+/// sampler. It must come first: llama.cpp aborts the process when a top-k filter runs before
+/// its grammar and none of the k tokens fits it, and a mask applied after a filter would
+/// change the distribution the filter chose from.
 final class SamplerChain {
+    /// What constrains the chain's choices.
+    enum Constraint {
+        case mask(MaskSampler)
+        case llamaGrammar(gbnf: String, rootName: String)
+    }
+
     let pointer: UnsafeMutablePointer<llama_sampler>
 
-    init(model: LlamaModel, gbnf: String?, rootName: String = "root", options: GenerationOptions) throws {
+    init(model: LlamaModel, constraint: Constraint?, options: GenerationOptions) throws {
         let temperature = options.temperature ?? 1
         guard temperature.isFinite, temperature >= 0 else {
             throw GenerationError.invalidOptions("temperature must be a finite number ≥ 0, not \(temperature)")
@@ -30,7 +39,15 @@ final class SamplerChain {
         }
         pointer = chain
 
-        if let gbnf {
+        switch constraint {
+        case nil:
+            break
+        case .mask(let mask):
+            guard let sampler = mask.makeLlamaSampler() else {
+                throw LlamaError.contextCreationFailed(llamaMessages: ["llama_sampler_init returned NULL"])
+            }
+            llama_sampler_chain_add(chain, sampler)
+        case let .llamaGrammar(gbnf, rootName):
             if !model.tokensNeverInText.isEmpty {
                 let biases = model.tokensNeverInText.map { llama_logit_bias(token: $0, bias: -Float.infinity) }
                 llama_sampler_chain_add(chain, llama_sampler_init_logit_bias(Int32(model.vocabularySize), Int32(biases.count), biases))
@@ -71,16 +88,20 @@ final class SamplerChain {
     }
 
     /// Chooses the next token as `llama_sampler_sample` does, except that `isAllowed` has the
-    /// last word: a token it refuses is masked and the choice made again.
+    /// last word: a token it refuses is masked and the choice made again, and after
+    /// `refusalsBeforeScreening` refusals `screen` removes every disallowed candidate at once,
+    /// so the loop always ends.
     ///
+    /// Redrawing without the refused token is exact for greedy and plain temperature sampling:
+    /// the first allowed token of draws without replacement has probability p(t)/p(allowed).
     /// llama.cpp's grammar sampler reads UTF-8 leniently (an overlong `C1 65` passes as "e",
     /// continuation bits go unchecked), so a random model can steer it through bytes that are
-    /// not text. Bridle's matcher, which is strict, checks each choice; after a few refusals
-    /// it screens every remaining candidate at once, so the loop always ends.
+    /// not text; Bridle's strict matcher refuses those.
     ///
     /// - Returns: the token, and how many choices were refused; `nil` if no token is allowed.
     func sample(
-        in context: OpaquePointer, vocabularySize: Int, isAllowed: (llama_token) -> Bool
+        in context: OpaquePointer, vocabularySize: Int, refusalsBeforeScreening: Int = 4,
+        isAllowed: (llama_token) -> Bool, screen: (inout [llama_token_data]) -> Void
     ) -> (token: llama_token, refused: Int)? {
         guard let logits = llama_get_logits_ith(context, -1) else { return nil }
         if candidates.count != vocabularySize {
@@ -110,11 +131,7 @@ final class SamplerChain {
             }
             refused += 1
             candidates[Int(chosen.id)].logit = -Float.infinity
-            if refused == Self.refusalsBeforeScreening {
-                for index in candidates.indices where candidates[index].logit > -Float.infinity && !isAllowed(candidates[index].id) {
-                    candidates[index].logit = -Float.infinity
-                }
-            }
+            if refused == refusalsBeforeScreening { screen(&candidates) }
         }
     }
 
@@ -122,6 +139,4 @@ final class SamplerChain {
     /// and the copy the chain filters and sorts.
     private var candidates: [llama_token_data] = []
     private var working: [llama_token_data] = []
-
-    private static let refusalsBeforeScreening = 4
 }

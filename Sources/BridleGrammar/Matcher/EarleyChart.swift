@@ -87,6 +87,14 @@ struct EarleyChart: @unchecked Sendable {
         return true
     }
 
+    /// Whether `other` is this very position: the same frozen set and scan origins.
+    func isSame(as other: EarleyChart) -> Bool {
+        guard node === other.node, isComplete == other.isComplete, scanOriginCount == other.scanOriginCount else {
+            return false
+        }
+        return (0..<scanOriginCount).allSatisfy { scanOrigin($0) === other.scanOrigin($0) }
+    }
+
     func allows(_ scalar: UInt32, in program: EarleyProgram) -> Bool {
         node.withScanItems { items in
             items.contains { item in

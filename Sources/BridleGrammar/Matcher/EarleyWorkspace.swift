@@ -14,3 +14,9 @@ final class EarleyWorkspace: @unchecked Sendable {
         recognizer = EarleyRecognizer(program)
     }
 }
+
+/// Scratch memory for stepping copies of one matcher (see
+/// ``GrammarMatcher/accept(_:using:)``). Not for use from two threads at once.
+package struct MatcherWorkspace: @unchecked Sendable {
+    let earley: EarleyWorkspace
+}

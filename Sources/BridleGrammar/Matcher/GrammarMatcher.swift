@@ -50,6 +50,24 @@ public struct GrammarMatcher: Sendable {
     ///   with the text so far followed by this byte (malformed UTF-8 included).
     @discardableResult
     public mutating func accept(_ byte: UInt8) -> Bool {
+        if !isKnownUniquelyReferenced(&workspace) { workspace = EarleyWorkspace(program) }
+        return accept(byte, using: workspace)
+    }
+
+    /// ``accept(_:)`` with scratch memory the caller owns, so that a walker trying many
+    /// continuations from copies of one matcher allocates none (a copy's own workspace is
+    /// shared with the original until it steps).
+    package mutating func accept(_ byte: UInt8, using workspace: MatcherWorkspace) -> Bool {
+        accept(byte, using: workspace.earley)
+    }
+
+    /// A workspace for ``accept(_:using:)``, for matchers of this matcher's grammar.
+    package func makeWorkspace() -> MatcherWorkspace {
+        MatcherWorkspace(earley: EarleyWorkspace(program))
+    }
+
+    @inline(__always)
+    private mutating func accept(_ byte: UInt8, using workspace: EarleyWorkspace) -> Bool {
         switch pending.step(byte) {
         case .invalid:
             return false
@@ -58,11 +76,11 @@ public struct GrammarMatcher: Sendable {
             pending = next
             return true
         case .scalar(let scalar):
-            return accept(scalar: scalar)
+            return accept(scalar: scalar, using: workspace)
         }
     }
 
-    private mutating func accept(scalar: UInt32) -> Bool {
+    private mutating func accept(scalar: UInt32, using workspace: EarleyWorkspace) -> Bool {
         // Scalars that advance the same scan items lead to the same set, so once a scalar
         // has left the chart as it was (inside a string, say), more like it cost only this.
         let pattern = chart.scanPattern(for: scalar, in: program)
@@ -71,7 +89,6 @@ public struct GrammarMatcher: Sendable {
             pending = UTF8Prefix()
             return true
         }
-        if !isKnownUniquelyReferenced(&workspace) { workspace = EarleyWorkspace(program) }
         guard let next = workspace.recognizer.step(chart, scalar: scalar, pattern: pattern) else { return false }
         if let pattern, next.repeats(chart) {
             repeatingPattern = pattern
@@ -124,6 +141,14 @@ public struct GrammarMatcher: Sendable {
     public static func matches(_ grammar: Grammar, _ text: String) throws(GrammarMatcherError) -> Bool {
         var matcher = try GrammarMatcher(grammar)
         return matcher.accept(bytes: text.utf8) == nil && matcher.isComplete
+    }
+
+    /// Whether `other` is at the same position of the same grammar: the same Earley set
+    /// (compared by identity, so equal text read by two matchers is not the same position)
+    /// and the same unfinished character. Then every continuation is accepted by both or
+    /// by neither, so work that depends only on the position can be reused.
+    package func isAtSamePosition(as other: GrammarMatcher) -> Bool {
+        program === other.program && pending == other.pending && chart.isSame(as: other.chart)
     }
 
     /// How many Earley sets this matcher keeps alive; tests use it to check that memory
