@@ -111,7 +111,7 @@ let package = Package(
         // Bridle's grammars vs llama.cpp's converter's grammars, at 32k and 128k vocabularies.
         .executableTarget(
             name: "llama-benchmarks",
-            dependencies: ["Bridle", "BridleLlama", "BridleGGUF", "BridleExampleTypes"],
+            dependencies: ["Bridle", "BridleLlama", "BridleMask", "BridleGrammar", "BridleGGUF", "BridleExampleTypes", "CLlama"],
             path: "Benchmarks/LlamaBenchmarks"
         ),
 

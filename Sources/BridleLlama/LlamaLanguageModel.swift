@@ -14,7 +14,9 @@ import Foundation
 /// Requests run one at a time on the model's context, whose KV cache is kept between them.
 /// Cancelling the task that consumes a response stops decoding at the next token.
 public final class LlamaLanguageModel: LanguageModel {
-    let model: LlamaModel
+    /// Package-visible for the benchmarks, which time the mask engine and llama.cpp's grammar
+    /// sampler on the model's vocabulary directly.
+    package let model: LlamaModel
     private let context: LlamaContext
     private let formatter: ChatFormatter
     public let url: URL

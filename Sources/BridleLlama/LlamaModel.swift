@@ -7,9 +7,9 @@ import Synchronization
 
 /// Loaded weights and vocabulary. Read-only after loading, so contexts on any thread may share
 /// it (llama.cpp's model is immutable once loaded).
-final class LlamaModel: @unchecked Sendable {
+package final class LlamaModel: @unchecked Sendable {
     let pointer: OpaquePointer
-    let vocabulary: OpaquePointer
+    package let vocabulary: OpaquePointer
     let path: String
     /// Tokens that are never part of constrained text, masked up front under a grammar:
     /// - control and unused tokens (gemma's `<start_of_turn>`, `<unused0>`, …) that do not end
@@ -61,7 +61,7 @@ final class LlamaModel: @unchecked Sendable {
 
     /// The vocabulary as Bridle's mask engine sees it, built on first use (a 262k vocabulary
     /// takes a fraction of a second) and shared by every grammar after.
-    var tokenVocabulary: TokenVocabulary {
+    package var tokenVocabulary: TokenVocabulary {
         tokenVocabularyCache.withLock { cached in
             if let cached { return cached }
             let never = Set(tokensNeverInText)
@@ -78,7 +78,7 @@ final class LlamaModel: @unchecked Sendable {
 
     /// The tokens the model's tokenizer splits `bytes` into, read as plain text (no start
     /// token, no special-token markup); `nil` if the tokens do not stand for exactly `bytes`.
-    func tokenize(plainText bytes: [UInt8]) -> [llama_token]? {
+    package func tokenize(plainText bytes: [UInt8]) -> [llama_token]? {
         var tokens = [llama_token](repeating: 0, count: bytes.count + 8)
         let count = bytes.withUnsafeBufferPointer { text in
             text.withMemoryRebound(to: CChar.self) { text in

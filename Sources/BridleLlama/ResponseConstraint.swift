@@ -12,11 +12,11 @@ import CLlama
 ///   one by one, in order, finds exactly the k the whole mask would leave (the whole mask when
 ///   the favourites run out);
 /// - top-p needs every allowed token's probability, so the whole mask;
-/// - plain temperature sampling draws first and checks only the drawn token; a refused draw
-///   is drawn again from the masked distribution. A token then comes out with probability
-///   p(t) + (1 − p(allowed))·p(t)/p(allowed) = p(t)/p(allowed): the masked distribution.
-///   (With top-k or top-p in the chain this shortcut would change which tokens the filter
-///   keeps, so it is used only here.)
+/// - plain temperature sampling draws first and checks only the drawn token; a refused token
+///   is removed and the draw made again, and after a few refusals the whole mask removes the
+///   rest. The first allowed token of draws without replacement comes out with probability
+///   p(t)/p(allowed): the masked distribution. (With top-k or top-p in the chain this shortcut
+///   would change which tokens the filter keeps, so it is used only here.)
 ///
 /// llama.cpp's engine lets its grammar sampler filter the candidates and checks each choice
 /// with Bridle's strict matcher (see ``SamplerChain/sample(in:vocabularySize:isAllowed:screen:)``).
@@ -142,13 +142,6 @@ final class ResponseConstraint {
                 candidates[index].logit = -Float.infinity
             }
         }
-    }
-
-    /// How many refused draws the chain makes before ``screen(_:model:)``: one for Bridle's
-    /// engine (its screen is the exact mask); a few for llama.cpp's, whose refusals are rare
-    /// and whose screen checks every candidate one by one.
-    var refusalsBeforeScreening: Int {
-        if case .mask = engine { 1 } else { 4 }
     }
 
     /// Moves past `token`, which ``allows(_:model:)`` allowed or the grammar forced.

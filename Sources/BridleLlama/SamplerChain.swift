@@ -88,9 +88,8 @@ final class SamplerChain {
     }
 
     /// Chooses the next token as `llama_sampler_sample` does, except that `isAllowed` has the
-    /// last word: a token it refuses is masked and the choice made again, and after
-    /// `refusalsBeforeScreening` refusals `screen` removes every disallowed candidate at once,
-    /// so the loop always ends.
+    /// last word: a token it refuses is masked and the choice made again, and after a few
+    /// refusals `screen` removes every disallowed candidate at once, so the loop always ends.
     ///
     /// Redrawing without the refused token is exact for greedy and plain temperature sampling:
     /// the first allowed token of draws without replacement has probability p(t)/p(allowed).
@@ -100,7 +99,7 @@ final class SamplerChain {
     ///
     /// - Returns: the token, and how many choices were refused; `nil` if no token is allowed.
     func sample(
-        in context: OpaquePointer, vocabularySize: Int, refusalsBeforeScreening: Int = 4,
+        in context: OpaquePointer, vocabularySize: Int,
         isAllowed: (llama_token) -> Bool, screen: (inout [llama_token_data]) -> Void
     ) -> (token: llama_token, refused: Int)? {
         guard let logits = llama_get_logits_ith(context, -1) else { return nil }
@@ -131,7 +130,7 @@ final class SamplerChain {
             }
             refused += 1
             candidates[Int(chosen.id)].logit = -Float.infinity
-            if refused == refusalsBeforeScreening { screen(&candidates) }
+            if refused == Self.refusalsBeforeScreening { screen(&candidates) }
         }
     }
 
@@ -139,4 +138,8 @@ final class SamplerChain {
     /// and the copy the chain filters and sorts.
     private var candidates: [llama_token_data] = []
     private var working: [llama_token_data] = []
+
+    /// Redrawing without a refused token is cheap while refusals are few; a run of them means
+    /// the model wants what the grammar forbids, and screening every candidate ends it.
+    private static let refusalsBeforeScreening = 4
 }

@@ -27,6 +27,10 @@ public struct TokenMask: Sendable, Equatable {
         words[Int(token) >> 6] |= 1 << UInt64(Int(token) & 63)
     }
 
+    mutating func formUnion(_ other: TokenMask) {
+        for index in words.indices { words[index] |= other.words[index] }
+    }
+
     mutating func removeAll() {
         for index in words.indices { words[index] = 0 }
     }

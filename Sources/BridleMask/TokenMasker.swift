@@ -7,7 +7,11 @@ import BridleGrammar
 /// end-of-generation token exactly when the text so far is a whole sentence. The mask is
 /// found by walking the vocabulary's byte trie with the matcher: a byte the grammar rejects
 /// prunes every token that starts with the bytes so far, and a matcher snapshot per depth
-/// makes backing out of a branch free. A mask is computed once per position and reused
+/// makes backing out of a branch free. Inside free text (a string value), where most of the
+/// vocabulary is allowed, the matcher first finds how many plain characters the grammar
+/// takes in a row whichever they are; every token of at most that many plain characters is
+/// then allowed from a table built once per vocabulary, and the walk only steps through
+/// tokens that leave the text (`",`, `\n`). A mask is computed once per position and reused
 /// until a token is accepted.
 ///
 /// ```swift
@@ -50,7 +54,13 @@ public struct TokenMasker: Sendable {
         var mask = cached?.mask ?? TokenMask(vocabularySize: vocabulary.count)
         cached = nil
         mask.removeAll()
-        walk(into: &mask)
+        // Inside free text, a token of plain characters is allowed iff it fits the run: all
+        // of them go in at once, from the table for the run's length.
+        let table = vocabulary.plainTokensWithin
+        let run = matcher.uniformRun(
+            over: PlainText.ranges, representative: PlainText.representative, limit: max(table.count - 1, 0), using: workspace)
+        if run.positions.count > 1 { mask.formUnion(table[run.positions.count - 1]) }
+        walk(into: &mask, run: run)
         if matcher.isComplete {
             for token in vocabulary.endOfGenerationTokens { mask.insert(token) }
         }
@@ -58,30 +68,51 @@ public struct TokenMasker: Sendable {
         return mask
     }
 
-    private mutating func walk(into mask: inout TokenMask) {
+    /// Walks the trie depth first from the current position. Nodes whose bytes are plain text
+    /// within `run` are not stepped: their position is the run's for their length, and their
+    /// tokens are in the mask already; subtrees of plain text that fit the run, or that the
+    /// run rejects, are skipped whole.
+    private mutating func walk(into mask: inout TokenMask, run: (positions: [GrammarMatcher], rejectsMore: Bool)) {
         let trie = vocabulary.trie
+        let reach = run.positions.count - 1
         stack[0] = matcher
         var node = 0
         let nodeCount = trie.nodeCount
         trie.nodeByte.withUnsafeBufferPointer { bytes in
             trie.depth.withUnsafeBufferPointer { depths in
                 trie.end.withUnsafeBufferPointer { ends in
-                    trie.endingTokenCount.withUnsafeBufferPointer { endingCounts in
-                        while node < nodeCount {
-                            let depth = Int(depths[node])
-                            var next = stack[depth - 1]
-                            guard next.accept(bytes[node], using: workspace) else {
-                                node = Int(ends[node])
-                                continue
+                    trie.plainCharacters.withUnsafeBufferPointer { plainCharacters in
+                        trie.plainSubtreeCharacters.withUnsafeBufferPointer { plainSubtrees in
+                            while node < nodeCount {
+                                let depth = Int(depths[node])
+                                let plain = Int(plainCharacters[node])
+                                if plain >= 0 {
+                                    let subtree = Int(plainSubtrees[node])
+                                    if (subtree >= 0 && subtree <= reach) || (plain > reach && run.rejectsMore) {
+                                        node = Int(ends[node])
+                                        continue
+                                    }
+                                    if plain <= reach, !trie.endsMidCharacter[node] {
+                                        stack[depth] = run.positions[plain]
+                                        node += 1
+                                        continue
+                                    }
+                                }
+                                var next = stack[depth - 1]
+                                guard next.accept(bytes[node], using: workspace) else {
+                                    node = Int(ends[node])
+                                    continue
+                                }
+                                // Plain tokens within the run are in the mask already.
+                                if plain < 0 || plain > reach {
+                                    let ending = Int(trie.endingTokenCount[node])
+                                    let first = Int(trie.firstToken[node])
+                                    for index in first..<(first + ending) { mask.insert(trie.tokens[index]) }
+                                }
+                                // A node with children hands its matcher down.
+                                if Int(ends[node]) > node + 1 { stack[depth] = next }
+                                node += 1
                             }
-                            let ending = Int(endingCounts[node])
-                            if ending > 0 {
-                                let first = Int(trie.firstToken[node])
-                                for index in first..<(first + ending) { mask.insert(trie.tokens[index]) }
-                            }
-                            // A node with children hands its matcher down.
-                            if Int(ends[node]) > node + 1 { stack[depth] = next }
-                            node += 1
                         }
                     }
                 }

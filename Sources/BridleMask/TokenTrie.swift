@@ -18,6 +18,14 @@ struct TokenTrie: Sendable {
     /// Token IDs in byte order.
     let tokens: [Int32]
     let maximumDepth: Int
+    /// Per node: how many characters of plain text (``PlainText``) the bytes from the root
+    /// make, counting one still arriving, or -1 if they are not plain text.
+    let plainCharacters: [Int16]
+    /// Per node: whether the bytes from the root end partway through a character.
+    let endsMidCharacter: [Bool]
+    /// Per node: the most ``plainCharacters`` of any node in its subtree (itself included),
+    /// or -1 if some node there is not plain text.
+    let plainSubtreeCharacters: [Int16]
 
     var nodeCount: Int { nodeByte.count }
     var tokenCount: Int { tokens.count }
@@ -61,5 +69,36 @@ struct TokenTrie: Sendable {
         self.endingTokenCount = endingTokenCount
         self.tokens = sorted.map(Int32.init)
         maximumDepth = Int(depth.max() ?? 0)
+
+        var plainCharacters = [Int16](repeating: -1, count: nodeByte.count)
+        var endsMidCharacter = [Bool](repeating: false, count: nodeByte.count)
+        var parent = [Int](repeating: -1, count: nodeByte.count)
+        var pathAt = [PlainText.Path](repeating: PlainText.Path(), count: maximumDepth + 1)
+        var nodeAt = [Int](repeating: -1, count: maximumDepth + 1)
+        for node in nodeByte.indices {
+            let level = Int(depth[node])
+            let path = pathAt[level - 1].after(nodeByte[node])
+            pathAt[level] = path
+            nodeAt[level] = node
+            parent[node] = level > 1 ? nodeAt[level - 1] : -1
+            if path.isPlain {
+                plainCharacters[node] = path.characters
+                endsMidCharacter[node] = path.endsMidCharacter
+            }
+        }
+        var subtree = plainCharacters
+        for node in nodeByte.indices.reversed() where parent[node] >= 0 {
+            let up = parent[node]
+            subtree[up] = subtree[up] < 0 || subtree[node] < 0 ? -1 : max(subtree[up], subtree[node])
+        }
+        self.plainCharacters = plainCharacters
+        self.endsMidCharacter = endsMidCharacter
+        plainSubtreeCharacters = subtree
+    }
+
+    /// The positions in ``tokens`` of the tokens in `node`'s subtree (those ending at it first).
+    func tokenRange(ofSubtree node: Int) -> Range<Int> {
+        let end = Int(self.end[node])
+        return Int(firstToken[node])..<(end < nodeCount ? Int(firstToken[end]) : tokens.count)
     }
 }

@@ -95,6 +95,28 @@ struct EarleyChart: @unchecked Sendable {
         return (0..<scanOriginCount).allSatisfy { scanOrigin($0) === other.scanOrigin($0) }
     }
 
+    /// What this position does with any one scalar of `ranges`, if it does the same with
+    /// each: every scan item's terminal holds all of them or none. Then every scalar of
+    /// `ranges` advances the same items, so all lead to the same next set.
+    func treatment(of ranges: [ClosedRange<UInt32>], in program: EarleyProgram) -> UniformTreatment {
+        node.withScanItems { items in
+            var accepted = false
+            for item in items {
+                let terminal = program.terminals[EarleySymbol.terminalIndex(program.awaitedSymbol(UInt32(truncatingIfNeeded: item >> 32)))]
+                if ranges.allSatisfy({ terminal.covers($0.lowerBound, $0.upperBound) }) {
+                    accepted = true
+                } else if ranges.contains(where: { terminal.intersects($0.lowerBound, $0.upperBound) }) {
+                    return .mixed
+                }
+            }
+            return accepted ? .acceptsEach : .rejectsEach
+        }
+    }
+
+    enum UniformTreatment {
+        case acceptsEach, rejectsEach, mixed
+    }
+
     func allows(_ scalar: UInt32, in program: EarleyProgram) -> Bool {
         node.withScanItems { items in
             items.contains { item in

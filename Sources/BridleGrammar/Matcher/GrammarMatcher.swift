@@ -143,6 +143,33 @@ public struct GrammarMatcher: Sendable {
         return matcher.accept(bytes: text.utf8) == nil && matcher.isComplete
     }
 
+    /// The positions after 0, 1, 2, … scalars of `ranges`, for as long as every scalar of
+    /// `ranges` leads to the same position as `representative` (a run of free text inside a
+    /// string, say): a walker can then take a token made of such scalars to the position for
+    /// its length without stepping through it.
+    ///
+    /// - Returns: `positions[k]` is where any `k` scalars of `ranges` lead; `rejectsMore` is
+    ///   `true` when the last position rejects every scalar of `ranges` (so a longer run is
+    ///   rejected), `false` when it is unknown (the run stopped being uniform, or `limit`).
+    package func uniformRun(
+        over ranges: [ClosedRange<UInt32>], representative: UInt32, limit: Int, using workspace: MatcherWorkspace
+    ) -> (positions: [GrammarMatcher], rejectsMore: Bool) {
+        var positions = [self]
+        var probe = self
+        while positions.count <= limit, probe.pending.isEmpty {
+            switch probe.chart.treatment(of: ranges, in: program) {
+            case .mixed:
+                return (positions, false)
+            case .rejectsEach:
+                return (positions, true)
+            case .acceptsEach:
+                guard probe.accept(scalar: representative, using: workspace.earley) else { return (positions, false) }
+                positions.append(probe)
+            }
+        }
+        return (positions, false)
+    }
+
     /// Whether `other` is at the same position of the same grammar: the same Earley set
     /// (compared by identity, so equal text read by two matchers is not the same position)
     /// and the same unfinished character. Then every continuation is accepted by both or

@@ -77,6 +77,17 @@ struct ScalarRanges: Sendable, Hashable {
         return low < ranges.count && ranges[low].lowerBound <= upper
     }
 
+    /// Whether every scalar in `lower...upper` is in the set.
+    func covers(_ lower: UInt32, _ upper: UInt32) -> Bool {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < lower { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].lowerBound <= lower && ranges[low].upperBound >= upper
+    }
+
     private static func merged(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
         let clamped = ranges.compactMap { range -> ClosedRange<UInt32>? in
             range.lowerBound > maximumScalar ? nil : range.lowerBound...min(range.upperBound, maximumScalar)
