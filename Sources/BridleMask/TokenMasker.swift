@@ -123,17 +123,7 @@ public struct TokenMasker: Sendable {
     /// Whether `token` may come next, checked on its own: a few matcher steps, for when only
     /// a handful of tokens need an answer (the model's most likely ones).
     public func allows(_ token: Int32) -> Bool {
-        guard token >= 0, Int(token) < vocabulary.count else { return false }
-        switch vocabulary.kind(of: token) {
-        case .excluded:
-            return false
-        case .endOfGeneration:
-            return matcher.isComplete
-        case .text:
-            var probe = matcher
-            for byte in vocabulary.bytes(of: token) where !probe.accept(byte, using: workspace) { return false }
-            return true
-        }
+        position(after: token) != nil
     }
 
     /// Moves past `token` if it is allowed.
@@ -141,17 +131,23 @@ public struct TokenMasker: Sendable {
     /// - Returns: `false`, with the masker unchanged, if `token` is not allowed here.
     @discardableResult
     public mutating func accept(_ token: Int32) -> Bool {
-        guard token >= 0, Int(token) < vocabulary.count else { return false }
+        guard let next = position(after: token) else { return false }
+        matcher = next
+        return true
+    }
+
+    /// Where `token` leads, or `nil` if it is not allowed here.
+    private func position(after token: Int32) -> GrammarMatcher? {
+        guard token >= 0, Int(token) < vocabulary.count else { return nil }
         switch vocabulary.kind(of: token) {
         case .excluded:
-            return false
+            return nil
         case .endOfGeneration:
-            return matcher.isComplete
+            return matcher.isComplete ? matcher : nil
         case .text:
             var next = matcher
-            guard next.accept(bytes: vocabulary.bytes(of: token)) == nil else { return false }
-            matcher = next
-            return true
+            for byte in vocabulary.bytes(of: token) where !next.accept(byte, using: workspace) { return nil }
+            return next
         }
     }
 

@@ -67,25 +67,25 @@ struct ScalarRanges: Sendable, Hashable {
 
     /// Whether some scalar in `lower...upper` is in the set.
     func intersects(_ lower: UInt32, _ upper: UInt32) -> Bool {
-        // First range that ends at or after `lower`; it intersects if it starts by `upper`.
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound < lower { low = middle + 1 } else { high = middle }
-        }
-        return low < ranges.count && ranges[low].lowerBound <= upper
+        let index = firstRange(endingAtOrAfter: lower)
+        return index < ranges.count && ranges[index].lowerBound <= upper
     }
 
     /// Whether every scalar in `lower...upper` is in the set.
     func covers(_ lower: UInt32, _ upper: UInt32) -> Bool {
+        let index = firstRange(endingAtOrAfter: lower)
+        return index < ranges.count && ranges[index].lowerBound <= lower && ranges[index].upperBound >= upper
+    }
+
+    /// The index of the first range that ends at or after `scalar` (`ranges.count` if none).
+    private func firstRange(endingAtOrAfter scalar: UInt32) -> Int {
         var low = 0
         var high = ranges.count
         while low < high {
             let middle = (low + high) / 2
-            if ranges[middle].upperBound < lower { low = middle + 1 } else { high = middle }
+            if ranges[middle].upperBound < scalar { low = middle + 1 } else { high = middle }
         }
-        return low < ranges.count && ranges[low].lowerBound <= lower && ranges[low].upperBound >= upper
+        return low
     }
 
     private static func merged(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
