@@ -20,9 +20,11 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     public var responseSeconds: Double
     /// Time spent choosing tokens (the grammar's share of the work), within `responseSeconds`.
     public var samplingSeconds: Double
-    /// Tokens the backend's grammar sampler allowed but Bridle's strict matcher refused (and
-    /// that were therefore chosen again), with ``GrammarEngine/llama``; see `BridleLlama`'s
-    /// notes on llama.cpp's UTF-8. Bridle's own engine masks exactly and never refuses.
+    /// Draws that were refused and made again. With ``GrammarEngine/llama``: tokens llama.cpp's
+    /// grammar sampler allowed but Bridle's strict matcher refused (see `BridleLlama`'s notes on
+    /// llama.cpp's UTF-8). With Bridle's engine, only under plain temperature sampling, which
+    /// draws first and checks the drawn token (exact, and cheaper than a whole mask); masked
+    /// modes never refuse. Either way no refused token reaches the response.
     public var refusedTokens: Int
     /// Response tokens the grammar forced and the backend appended without sampling
     /// (``GenerationOptions/fastForward``); they are counted in ``responseTokens`` too.
