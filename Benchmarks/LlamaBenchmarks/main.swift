@@ -40,6 +40,8 @@ let models: [ModelChoice] = arguments.dropFirst(2).compactMap { argument in
     if argument.hasSuffix(".gguf") { return .file(argument) }
     return Int(argument).map(ModelChoice.tiny)
 }.nonEmpty ?? [.tiny(32_000), .tiny(128_000)]
+/// `BRIDLE_MASKS_ONLY=1` runs MaskBench's replay alone (part 1), for quick work on the engine.
+let masksOnly = ProcessInfo.processInfo.environment["BRIDLE_MASKS_ONLY"] == "1"
 let seeds: [UInt64] = [0, 1]
 let tokenCap = 96
 
@@ -195,6 +197,7 @@ for choice in models {
     let model = try LlamaLanguageModel(contentsOf: url, configuration: LlamaConfiguration(threads: 1))
     print("\n== vocabulary \(model.vocabularySize): \(url.lastPathComponent) (prompt template: \(model.promptTemplateDescription))")
     try MaskBench(model: model, shared: URL(fileURLWithPath: shared)).run()
+    if masksOnly { continue }
 
     var none = Totals(), llama = Totals(), ours = Totals(), forward = Totals(), theirs = Totals()
     print("sampler ms/token, top-40        | llama.cpp | Bridle engine | + fast-forward | converter, llama.cpp | done (llama, Bridle, forward, converter)")

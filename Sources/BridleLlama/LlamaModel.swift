@@ -59,6 +59,10 @@ package final class LlamaModel: @unchecked Sendable {
 
     private let tokenVocabularyCache = Mutex<TokenVocabulary?>(nil)
 
+    /// Grammars compiled for this model's requests, so one asked for again (a session's
+    /// tool-turn grammar, a schema) compiles once.
+    package let compiledGrammars = GrammarMatcherCache()
+
     /// The vocabulary as Bridle's mask engine sees it, built on first use (a 262k vocabulary
     /// takes a fraction of a second) and shared by every grammar after.
     package var tokenVocabulary: TokenVocabulary {

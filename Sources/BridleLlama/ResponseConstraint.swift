@@ -34,8 +34,8 @@ final class ResponseConstraint {
 
     private var engine: Engine
     let samplerConstraint: SamplerChain.Constraint
-    /// Seconds to compile the grammar for this vocabulary. The vocabulary's own view is built
-    /// once per model, before this clock starts.
+    /// Seconds to compile the grammar (almost none when the model has compiled it before).
+    /// The vocabulary's own view is built once per model, before this clock starts.
     let compileSeconds: Double
     /// How long the engine took to decide the allowed tokens for each sampled token, in
     /// microseconds, in order (Bridle's engine only).
@@ -48,7 +48,7 @@ final class ResponseConstraint {
         let start = ContinuousClock.now
         let matcher: GrammarMatcher
         do {
-            matcher = try GrammarMatcher(grammar)
+            matcher = try model.compiledGrammars.matcher(for: grammar)
         } catch {
             throw LlamaError.invalidGrammar(reason: String(describing: error))
         }

@@ -11,8 +11,9 @@ import BridleGrammar
 /// vocabulary is allowed, the matcher first finds how many plain characters the grammar
 /// takes in a row whichever they are; every token of at most that many plain characters is
 /// then allowed from a table built once per vocabulary, and the walk only steps through
-/// tokens that leave the text (`",`, `\n`). A mask is computed once per position and reused
-/// until a token is accepted.
+/// tokens that leave the text (`",`, `\n`). The same holds below any node of the trie: the
+/// text after `"` in a token `"Hello` is a run of its own, found once for all such tokens.
+/// A mask is computed once per position and reused until a token is accepted.
 ///
 /// ```swift
 /// var masker = try TokenMasker(grammar, vocabulary: vocabulary)
@@ -57,10 +58,9 @@ public struct TokenMasker: Sendable {
         // Inside free text, a token of plain characters is allowed iff it fits the run: all
         // of them go in at once, from the table for the run's length.
         let table = vocabulary.plainTokensWithin
-        let run = matcher.uniformRun(
-            over: PlainText.ranges, representative: PlainText.representative, limit: max(table.count - 1, 0), using: workspace)
-        if run.positions.count > 1 { mask.formUnion(table[run.positions.count - 1]) }
-        walk(into: &mask, run: run)
+        let run = PlainRun(from: matcher, limit: max(table.count - 1, 0), using: workspace)
+        if run.reach > 0 { mask.formUnion(table[run.reach]) }
+        walk(into: &mask, rootRun: run)
         if matcher.isComplete {
             for token in vocabulary.endOfGenerationTokens { mask.insert(token) }
         }
@@ -68,55 +68,81 @@ public struct TokenMasker: Sendable {
         return mask
     }
 
-    /// Walks the trie depth first from the current position. Nodes whose bytes are plain text
-    /// within `run` are not stepped: their position is the run's for their length, and their
-    /// tokens are in the mask already; subtrees of plain text that fit the run, or that the
-    /// run rejects, are skipped whole.
-    private mutating func walk(into mask: inout TokenMask, run: (positions: [GrammarMatcher], rejectsMore: Bool)) {
+    /// Where runs of free text lead from one position: `positions[k]` is where any `k` plain
+    /// characters lead (see ``GrammarMatcher/uniformRun(over:representative:limit:using:)``).
+    private struct PlainRun {
+        let positions: [GrammarMatcher]
+        /// Whether the last position rejects every plain character, so longer runs fail.
+        let rejectsMore: Bool
+        var reach: Int { positions.count - 1 }
+
+        init(from matcher: GrammarMatcher, limit: Int, using workspace: MatcherWorkspace) {
+            (positions, rejectsMore) = matcher.uniformRun(
+                over: PlainText.ranges, representative: PlainText.representative, limit: limit, using: workspace)
+        }
+    }
+
+    /// Walks the trie depth first from the current position. A node's plain bytes after its
+    /// anchor (the root, or a node like `"` whose byte is not plain) are not stepped when the
+    /// anchor's run covers them: the node's position is the run's for its length. Subtrees of
+    /// plain text that fit the run, or that the run rejects, are taken or skipped whole. Plain
+    /// tokens from the root within its run are in the mask already (the vocabulary's table);
+    /// runs from deeper anchors are found when the walk accepts the anchor, where its subtree
+    /// is larger than the run could be long (else stepping is as cheap).
+    private mutating func walk(into mask: inout TokenMask, rootRun: PlainRun) {
         let trie = vocabulary.trie
-        let reach = run.positions.count - 1
         stack[0] = matcher
+        // The run from the anchor at each depth on the current path, if one was found.
+        var runs = [PlainRun?](repeating: nil, count: trie.maximumDepth + 1)
+        runs[0] = rootRun
         var node = 0
         let nodeCount = trie.nodeCount
-        trie.nodeByte.withUnsafeBufferPointer { bytes in
-            trie.depth.withUnsafeBufferPointer { depths in
-                trie.end.withUnsafeBufferPointer { ends in
-                    trie.plainCharacters.withUnsafeBufferPointer { plainCharacters in
-                        trie.plainSubtreeCharacters.withUnsafeBufferPointer { plainSubtrees in
-                            while node < nodeCount {
-                                let depth = Int(depths[node])
-                                let plain = Int(plainCharacters[node])
-                                if plain >= 0 {
-                                    let subtree = Int(plainSubtrees[node])
-                                    if (subtree >= 0 && subtree <= reach) || (plain > reach && run.rejectsMore) {
-                                        node = Int(ends[node])
-                                        continue
-                                    }
-                                    if plain <= reach, !trie.endsMidCharacter[node] {
-                                        stack[depth] = run.positions[plain]
-                                        node += 1
-                                        continue
-                                    }
-                                }
-                                var next = stack[depth - 1]
-                                guard next.accept(bytes[node], using: workspace) else {
-                                    node = Int(ends[node])
-                                    continue
-                                }
-                                // Plain tokens within the run are in the mask already.
-                                if plain < 0 || plain > reach {
-                                    let ending = Int(trie.endingTokenCount[node])
-                                    let first = Int(trie.firstToken[node])
-                                    for index in first..<(first + ending) { mask.insert(trie.tokens[index]) }
-                                }
-                                // A node with children hands its matcher down.
-                                if Int(ends[node]) > node + 1 { stack[depth] = next }
-                                node += 1
-                            }
-                        }
-                    }
+        func insertTokens(_ range: Range<Int>) {
+            for index in range { mask.insert(trie.tokens[index]) }
+        }
+        func endingTokens(at node: Int) -> Range<Int> {
+            let first = Int(trie.firstToken[node])
+            return first..<(first + Int(trie.endingTokenCount[node]))
+        }
+        while node < nodeCount {
+            let depth = Int(trie.depth[node])
+            let plain = Int(trie.plainCharacters[node])
+            let anchor = Int(trie.anchorDepth[node])
+            if plain >= 0, let run = runs[anchor] {
+                let subtree = Int(trie.plainSubtreeCharacters[node])
+                if subtree >= 0 && subtree <= run.reach {
+                    if anchor > 0 { insertTokens(trie.tokenRange(ofSubtree: node)) }
+                    node = Int(trie.end[node])
+                    continue
+                }
+                if plain > run.reach && run.rejectsMore {
+                    node = Int(trie.end[node])
+                    continue
+                }
+                if plain <= run.reach, !trie.endsMidCharacter[node] {
+                    stack[depth] = run.positions[plain]
+                    if anchor > 0 { insertTokens(endingTokens(at: node)) }
+                    node += 1
+                    continue
                 }
             }
+            var next = stack[depth - 1]
+            guard next.accept(trie.nodeByte[node], using: workspace) else {
+                node = Int(trie.end[node])
+                continue
+            }
+            // Plain tokens from the root within its run are in the mask already.
+            if !(anchor == 0 && plain >= 0 && plain <= rootRun.reach) { insertTokens(endingTokens(at: node)) }
+            let subtreeSize = Int(trie.end[node]) - node - 1
+            if subtreeSize > 0 {
+                // A node with children hands its matcher down; an anchor also its run.
+                stack[depth] = next
+                if plain < 0 {
+                    let longest = Int(trie.longestPlainBelow[node])
+                    runs[depth] = longest > 0 && subtreeSize > longest ? PlainRun(from: next, limit: longest, using: workspace) : nil
+                }
+            }
+            node += 1
         }
     }
 

@@ -66,7 +66,7 @@ public struct TokenVocabulary: Sendable {
         var longest = 0
         for node in 0..<trie.nodeCount where trie.endingTokenCount[node] > 0 {
             let characters = Int(trie.plainCharacters[node])
-            guard characters >= 0, characters <= plainCharacterLimit else { continue }
+            guard trie.anchorDepth[node] == 0, characters >= 0, characters <= plainCharacterLimit else { continue }
             longest = max(longest, characters)
             let first = Int(trie.firstToken[node])
             for index in first..<(first + Int(trie.endingTokenCount[node])) { exactly[characters].insert(trie.tokens[index]) }

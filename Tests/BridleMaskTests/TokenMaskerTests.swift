@@ -59,6 +59,33 @@ struct TokenMaskerTests {
         }
     }
 
+    /// Tokens that open or close a string and carry text with them (`"ab`, `b",`, ` "é`)
+    /// take the text after the quote from a run of their own; at every position of every
+    /// sentence, under bounded, unbounded and narrowed strings, the mask is the brute-force one.
+    @Test(arguments: [
+        #"root ::= "[" ("\"" [^"\\]{0,3} "\"" ("," "\"" [^"\\]{0,3} "\"")*)? "]""#,
+        #"root ::= "{\"a\":\"" [^"\\]* "\",\"b\":" ("\"" [a-z]{0,2} "\"" | "1") "}""#,
+    ])
+    func textAfterAQuoteIsMaskedExactly(_ gbnf: String) throws {
+        let grammar = try Grammar(gbnf: gbnf)
+        let pieces = ["\"", "\"a", "\"ab", "\"abc", "\"abcd", "\"é", "\"ab\"", "\"a\",", " \"x", "a", "ab", "b\",",
+                      "b\"]", "\"]", "[\"", ",\"", "\\\"", "{\"a\":\"", "\",\"b\":", "\"}", "}", "]", "1", "é"]
+        var tokens = pieces.map { Array($0.utf8) }
+        tokens += [[0x22, 0xC3], [0xA9, 0x22]]   // a quote and half of "é", the other half and a quote
+        let vocabulary = TokenVocabulary(tokens: tokens + [[]], kinds: Array(repeating: .text, count: tokens.count) + [.endOfGeneration])
+        for sentence in try GrammarSampler(grammar).samples(seed: 9, count: 12) {
+            let bytes = Array(sentence.utf8)
+            var matcher = try GrammarMatcher(grammar)
+            for offset in 0...bytes.count {
+                var masker = TokenMasker(matcher, vocabulary: vocabulary)
+                let mask = masker.mask()
+                #expect(mask.tokens == MaskFixtures.bruteForceMask(at: matcher, vocabulary: vocabulary),
+                        "after \(String(decoding: bytes[..<offset], as: UTF8.self).debugDescription)")
+                if offset < bytes.count { matcher.accept(bytes[offset]) }
+            }
+        }
+    }
+
     @Test func excludedAndEndTokensFollowTheRules() throws {
         let grammar = try Grammar(gbnf: #"root ::= "{" "}""#)
         let tokens: [[UInt8]] = [Array("{".utf8), Array("}".utf8), Array("{}".utf8), Array("{".utf8), [], Array("<eos>".utf8)]

