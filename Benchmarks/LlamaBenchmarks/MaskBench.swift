@@ -121,6 +121,15 @@ struct MaskBench {
         print("  vocabulary view built in \(format(vocabularyMilliseconds, 1)) ms (once per model)")
         print("  Bridle full mask, µs: " + summary(maskMicroseconds) + "; next token masked at \(masked) steps; mean \(allowedTotal / max(stepCount, 1)) tokens allowed")
         print("  Bridle time to first mask (compile + mask), ms: " + summary(firstMaskMilliseconds))
+        var slowBySchema: [String: Int] = [:]
+        var offset = 0
+        for replay in replays {
+            for index in replay.tokens.indices where maskMicroseconds[offset + index] > 1000 { slowBySchema[replay.name, default: 0] += 1 }
+            offset += replay.tokens.count
+        }
+        let slowSteps = slowBySchema.values.reduce(0, +)
+        print("  steps over 1 ms: \(slowSteps), in \(slowBySchema.count) schemas: "
+            + slowBySchema.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         for step in slowest.sorted(by: { $0.microseconds > $1.microseconds }).prefix(3) {
             let replay = replays[step.replay]
             let before = String(decoding: model.bytes(for: Array(replay.tokens.prefix(step.step))), as: UTF8.self)

@@ -55,12 +55,13 @@ public struct TokenMasker: Sendable {
         var mask = cached?.mask ?? TokenMask(vocabularySize: vocabulary.count)
         cached = nil
         mask.removeAll()
-        // Inside free text, a token of plain characters is allowed iff it fits the run: all
-        // of them go in at once, from the table for the run's length.
-        let table = vocabulary.plainTokensWithin
-        let run = PlainRun(from: matcher, limit: max(table.count - 1, 0), using: workspace)
-        if run.reach > 0 { mask.formUnion(table[run.reach]) }
-        walk(into: &mask, rootRun: run)
+        // Inside a run of text, every token of the run's class that fits the run is allowed:
+        // all of them go in at once, from the view's table for the run's length.
+        let (textClass, representative) = runClass()
+        let view = vocabulary.view(of: textClass)
+        let run = TextRun(from: matcher, of: textClass, like: representative, limit: max(view.tokensWithin.count - 1, 0), using: workspace)
+        if run.reach > 0 { mask.formUnion(view.tokensWithin[run.reach]) }
+        walk(into: &mask, view: view, rootRun: run, representative: representative)
         if matcher.isComplete {
             for token in vocabulary.endOfGenerationTokens { mask.insert(token) }
         }
@@ -68,32 +69,44 @@ public struct TokenMasker: Sendable {
         return mask
     }
 
-    /// Where runs of free text lead from one position: `positions[k]` is where any `k` plain
-    /// characters lead (see ``GrammarMatcher/uniformRun(over:representative:limit:using:)``).
-    private struct PlainRun {
+    /// The class of text the grammar takes here, and a scalar of it: the JSON string text that
+    /// leads where `a` leads (all of it in a plain string; less where a pattern tells some
+    /// characters apart, as `(.+/)?.+:.+` does `/` and `:`), else where `A` or `0` leads.
+    private func runClass() -> (TextClass, UInt32) {
+        for representative in [0x61, 0x41, 0x30] as [UInt32] {
+            if let alike = matcher.scalars(like: representative, within: TextClass.jsonText.ranges) {
+                return (TextClass(ranges: alike), representative)
+            }
+        }
+        return (.jsonText, 0x61)
+    }
+
+    /// Where runs of one class of text lead from one position: `positions[k]` is where any
+    /// `k` characters of the class lead (see
+    /// ``GrammarMatcher/uniformRun(over:representative:limit:using:)``).
+    private struct TextRun {
         let positions: [GrammarMatcher]
-        /// Whether the last position rejects every plain character, so longer runs fail.
+        /// Whether the last position rejects every character of the class, so longer runs fail.
         let rejectsMore: Bool
         var reach: Int { positions.count - 1 }
 
-        init(from matcher: GrammarMatcher, limit: Int, using workspace: MatcherWorkspace) {
-            (positions, rejectsMore) = matcher.uniformRun(
-                over: PlainText.ranges, representative: PlainText.representative, limit: limit, using: workspace)
+        init(from matcher: GrammarMatcher, of textClass: TextClass, like representative: UInt32, limit: Int, using workspace: MatcherWorkspace) {
+            (positions, rejectsMore) = matcher.uniformRun(over: textClass.ranges, representative: representative, limit: limit, using: workspace)
         }
     }
 
-    /// Walks the trie depth first from the current position. A node's plain bytes after its
-    /// anchor (the root, or a node like `"` whose byte is not plain) are not stepped when the
+    /// Walks the trie depth first from the current position. A node's bytes after its anchor
+    /// (the root, or a node whose byte leaves the class, like `"`) are not stepped when the
     /// anchor's run covers them: the node's position is the run's for its length. Subtrees of
-    /// plain text that fit the run, or that the run rejects, are taken or skipped whole. Plain
-    /// tokens from the root within its run are in the mask already (the vocabulary's table);
+    /// class text that fit the run, or that the run rejects, are taken or skipped whole. Tokens
+    /// of class text from the root within its run are in the mask already (the view's table);
     /// runs from deeper anchors are found when the walk accepts the anchor, where its subtree
     /// is larger than the run could be long (else stepping is as cheap).
-    private mutating func walk(into mask: inout TokenMask, rootRun: PlainRun) {
+    private mutating func walk(into mask: inout TokenMask, view: TextClassView, rootRun: TextRun, representative: UInt32) {
         let trie = vocabulary.trie
         stack[0] = matcher
         // The run from the anchor at each depth on the current path, if one was found.
-        var runs = [PlainRun?](repeating: nil, count: trie.maximumDepth + 1)
+        var runs = [TextRun?](repeating: nil, count: trie.maximumDepth + 1)
         runs[0] = rootRun
         var node = 0
         let nodeCount = trie.nodeCount
@@ -106,21 +119,21 @@ public struct TokenMasker: Sendable {
         }
         while node < nodeCount {
             let depth = Int(trie.depth[node])
-            let plain = Int(trie.plainCharacters[node])
-            let anchor = Int(trie.anchorDepth[node])
-            if plain >= 0, let run = runs[anchor] {
-                let subtree = Int(trie.plainSubtreeCharacters[node])
+            let characters = Int(view.characters[node])
+            let anchor = Int(view.anchorDepth[node])
+            if characters >= 0, let run = runs[anchor] {
+                let subtree = Int(view.subtreeCharacters[node])
                 if subtree >= 0 && subtree <= run.reach {
                     if anchor > 0 { insertTokens(trie.tokenRange(ofSubtree: node)) }
                     node = Int(trie.end[node])
                     continue
                 }
-                if plain > run.reach && run.rejectsMore {
+                if characters > run.reach && run.rejectsMore {
                     node = Int(trie.end[node])
                     continue
                 }
-                if plain <= run.reach, !trie.endsMidCharacter[node] {
-                    stack[depth] = run.positions[plain]
+                if characters <= run.reach, !view.endsMidCharacter[node] {
+                    stack[depth] = run.positions[characters]
                     if anchor > 0 { insertTokens(endingTokens(at: node)) }
                     node += 1
                     continue
@@ -131,15 +144,16 @@ public struct TokenMasker: Sendable {
                 node = Int(trie.end[node])
                 continue
             }
-            // Plain tokens from the root within its run are in the mask already.
-            if !(anchor == 0 && plain >= 0 && plain <= rootRun.reach) { insertTokens(endingTokens(at: node)) }
+            // Tokens of class text from the root within its run are in the mask already.
+            if !(anchor == 0 && characters >= 0 && characters <= rootRun.reach) { insertTokens(endingTokens(at: node)) }
             let subtreeSize = Int(trie.end[node]) - node - 1
             if subtreeSize > 0 {
                 // A node with children hands its matcher down; an anchor also its run.
                 stack[depth] = next
-                if plain < 0 {
-                    let longest = Int(trie.longestPlainBelow[node])
-                    runs[depth] = longest > 0 && subtreeSize > longest ? PlainRun(from: next, limit: longest, using: workspace) : nil
+                if characters < 0 {
+                    let longest = Int(view.longestBelow[node])
+                    runs[depth] = longest > 0 && subtreeSize > longest
+                        ? TextRun(from: next, of: view.textClass, like: representative, limit: longest, using: workspace) : nil
                 }
             }
             node += 1

@@ -52,28 +52,20 @@ public struct TokenVocabulary: Sendable {
         byteStorage = storage
         byteOffsets = offsets
         trie = TokenTrie(tokens: tokens, including: { kinds[$0] == .text })
-        plainTokensWithin = Self.plainTokens(in: trie, vocabularySize: tokens.count)
+        jsonTextView = TextClassView(.jsonText, trie: trie, vocabularySize: tokens.count)
+        views = TextClassViews()
     }
 
-    /// `plainTokensWithin[n]`: the text tokens that are plain text (``PlainText``) of at most
-    /// `n` characters, for `n` up to the longest such token (or ``plainCharacterLimit``).
-    let plainTokensWithin: [TokenMask]
-    /// Longer plain tokens than this are walked like any other.
-    static let plainCharacterLimit = 64
+    /// The view of JSON string text, which nearly every grammar has; built with the vocabulary.
+    private let jsonTextView: TextClassView
+    /// Views of other classes (patterns' character classes), built on first use.
+    private let views: TextClassViews
 
-    private static func plainTokens(in trie: TokenTrie, vocabularySize: Int) -> [TokenMask] {
-        var exactly = [TokenMask](repeating: TokenMask(vocabularySize: vocabularySize), count: plainCharacterLimit + 1)
-        var longest = 0
-        for node in 0..<trie.nodeCount where trie.endingTokenCount[node] > 0 {
-            let characters = Int(trie.plainCharacters[node])
-            guard trie.anchorDepth[node] == 0, characters >= 0, characters <= plainCharacterLimit else { continue }
-            longest = max(longest, characters)
-            let first = Int(trie.firstToken[node])
-            for index in first..<(first + Int(trie.endingTokenCount[node])) { exactly[characters].insert(trie.tokens[index]) }
+    /// How the tokens read as text of `textClass`.
+    func view(of textClass: TextClass) -> TextClassView {
+        textClass == .jsonText ? jsonTextView : views.view(of: textClass) {
+            TextClassView(textClass, trie: trie, vocabularySize: count)
         }
-        var within = Array(exactly.prefix(longest + 1))
-        for count in within.indices.dropFirst() { within[count].formUnion(within[count - 1]) }
-        return within
     }
 
     /// The bytes `token` stands for.

@@ -33,6 +33,8 @@ import Testing
         }
         #expect(texts[0] == texts[1])
         #expect(Set(texts).count == 3)
+        // One schema, four requests: its grammar was compiled for the first only.
+        #expect(model.model.compiledGrammars.hits == 3)
     }
 
     /// The second request starts like the first conversation; the cached prefix must not

@@ -26,6 +26,11 @@ struct TokenMaskerTests {
         "root ::= expr\nexpr ::= expr \"+\" term | term\nterm ::= [0-9]+ | \"(\" expr \")\"",
         #"root ::= "x"? ("é" | "日本" | "🌍")* "end""#,
         #"root ::= [^"\\]{0,5} "\"""#,
+        // Patterns whose runs are narrower classes: some characters told apart (`/`, `:`),
+        // hexadecimal digits, letters with some non-ASCII ones.
+        #"root ::= "\"" ([^"\\]+ "/")? [^"\\]+ ":" [^"\\]+ "\"""#,
+        #"root ::= "{\"id\":\"" [0-9a-fA-F]{6} "\"}""#,
+        #"root ::= "\"" [a-zé日-本]{0,6} ([ .:-] [a-z]{1,3})? "\"""#,
     ])
     func maskEqualsBruteForceOnHandGrammars(_ gbnf: String) throws {
         let grammar = try Grammar(gbnf: gbnf)

@@ -1,12 +1,13 @@
 @testable import BridleMask
 import Testing
 
-struct TokenTrieTests {
-    /// Plain text is counted from each node's anchor: the root, or the nearest byte on its
-    /// path that is not plain text (`"`, `\`, a control, a byte UTF-8 cannot have there).
-    @Test func plainTextIsCountedFromTheNearestAnchor() {
+struct TextClassViewTests {
+    /// Text is counted from each node's anchor: the root, or the nearest byte on its path
+    /// that leaves the class (`"`, `\`, a control, a byte UTF-8 cannot have there).
+    @Test func textIsCountedFromTheNearestAnchor() {
         let tokens = [#""ab"#, #"x"y"#, "é", #"\n"#].map { Array($0.utf8) }
         let trie = TokenTrie(tokens: tokens, including: { _ in true })
+        let view = TextClassView(.jsonText, trie: trie, vocabularySize: tokens.count)
         // The node reached by following `path`'s bytes down from the root, or -1.
         func node(_ path: String) -> Int {
             var children = 0..<trie.nodeCount
@@ -27,12 +28,46 @@ struct TokenTrieTests {
             let index = node(path)
             #expect(index >= 0, "\(path.debugDescription)")
             guard index >= 0 else { continue }
-            #expect(Int(trie.anchorDepth[index]) == anchor, "\(path.debugDescription)")
-            #expect(Int(trie.plainCharacters[index]) == plain, "\(path.debugDescription)")
+            #expect(Int(view.anchorDepth[index]) == anchor, "\(path.debugDescription)")
+            #expect(Int(view.characters[index]) == plain, "\(path.debugDescription)")
         }
-        #expect(trie.longestPlainBelow[node("\"")] == 2)
-        #expect(trie.plainSubtreeCharacters[node("x")] == -1)
-        #expect(trie.plainSubtreeCharacters[node("\"a")] == 2)
+        #expect(view.longestBelow[node("\"")] == 2)
+        #expect(view.subtreeCharacters[node("x")] == -1)
+        #expect(view.subtreeCharacters[node("\"a")] == 2)
+        // Tokens of text from the root, by length: "é" (one character) and nothing longer.
+        #expect(view.tokensWithin.map(\.tokens) == [[], [2]])
+    }
+
+    /// A narrower class makes more anchors: `:` leaves `[a-z]`, and so does a character
+    /// whose first bytes can only begin scalars outside the class.
+    @Test func aCharacterOutsideTheClassIsAnAnchor() {
+        let tokens = ["ab:c", "é", "日"].map { Array($0.utf8) }
+        let trie = TokenTrie(tokens: tokens, including: { _ in true })
+        let view = TextClassView(TextClass(ranges: [0x61...0x7A, 0xE9...0xE9]), trie: trie, vocabularySize: tokens.count)
+        let characters = trie.nodeByte.indices.map { Int(view.characters[$0]) }
+        // Nodes in byte order: a b : c, then 0xC3 0xA9 (é), then 0xE6 0x97 0xA5 (日).
+        #expect(characters == [1, 2, -1, 1, 1, 1, -1, -1, -1])
+        #expect(view.tokensWithin.map(\.tokens) == [[], [1]])
+    }
+}
+
+struct TextClassTests {
+    /// A character still arriving is in the class when some completion of its bytes is;
+    /// the smallest and largest completions follow UTF-8's limits on the second byte.
+    @Test(arguments: [
+        ([0xC3], [0xE0...0xFF], true),        // C3 begins U+00C0…U+00FF
+        ([0xC3], [0x100...0x200], false),
+        ([0xE0], [0x100...0x7FF], false),     // E0 begins U+0800…U+0FFF, never less
+        ([0xE0], [0x800...0x800], true),
+        ([0xED], [0xE000...0xFFFF], false),   // ED stops before the surrogates: U+D000…U+D7FF
+        ([0xF4, 0x8F], [0x10FFFF...0x10FFFF], true),
+        ([0xF4, 0x90], [0x0...0x10FFFF], false),  // past U+10FFFF: malformed
+    ] as [([UInt8], [ClosedRange<UInt32>], Bool)])
+    func partialCharactersAreInTheClassWhenACompletionIs(_ bytes: [UInt8], _ ranges: [ClosedRange<UInt32>], _ expected: Bool) {
+        let textClass = TextClass(ranges: ranges)
+        let reading = bytes.reduce(TextClass.Reading()) { $0.after($1, in: textClass) }
+        #expect(reading.isInClass == expected)
+        #expect(!expected || reading.endsMidCharacter)
     }
 }
 

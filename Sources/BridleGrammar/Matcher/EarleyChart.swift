@@ -113,6 +113,21 @@ struct EarleyChart: @unchecked Sendable {
         }
     }
 
+    /// The scalars of `ranges` that every scan item treats as it treats `representative`:
+    /// each scan item's terminal holds all of them or none. They all lead to the same next set.
+    func scalars(like representative: UInt32, within ranges: [ClosedRange<UInt32>], in program: EarleyProgram) -> [ClosedRange<UInt32>] {
+        node.withScanItems { items in
+            var alike = ranges
+            for item in items {
+                let terminal = program.terminals[EarleySymbol.terminalIndex(program.awaitedSymbol(UInt32(truncatingIfNeeded: item >> 32)))]
+                alike = terminal.contains(representative)
+                    ? ScalarRanges.intersection(alike, terminal.ranges) : ScalarRanges.subtracting(alike, terminal.ranges)
+                if alike.isEmpty { break }
+            }
+            return alike
+        }
+    }
+
     enum UniformTreatment {
         case acceptsEach, rejectsEach, mixed
     }

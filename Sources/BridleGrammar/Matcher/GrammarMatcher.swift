@@ -170,6 +170,15 @@ public struct GrammarMatcher: Sendable {
         return (positions, false)
     }
 
+    /// The scalars of `ranges` that lead where `representative` leads from here (those that
+    /// advance the same scan items), for a walker choosing which run of text to look for with
+    /// ``uniformRun(over:representative:limit:using:)``; `nil` if `representative` is rejected
+    /// here or a character is partly read.
+    package func scalars(like representative: UInt32, within ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>]? {
+        guard pending.isEmpty, chart.allows(representative, in: program) else { return nil }
+        return chart.scalars(like: representative, within: ranges, in: program)
+    }
+
     /// Whether `other` is at the same position of the same grammar: the same Earley set
     /// (compared by identity, so equal text read by two matchers is not the same position)
     /// and the same unfinished character. Then every continuation is accepted by both or

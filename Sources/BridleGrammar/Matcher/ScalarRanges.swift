@@ -88,6 +88,24 @@ struct ScalarRanges: Sendable, Hashable {
         return low
     }
 
+    /// The scalars in both `first` and `second`, each sorted and disjoint.
+    static func intersection(_ first: [ClosedRange<UInt32>], _ second: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
+        var result: [ClosedRange<UInt32>] = []
+        var (i, j) = (0, 0)
+        while i < first.count, j < second.count {
+            let lower = max(first[i].lowerBound, second[j].lowerBound)
+            let upper = min(first[i].upperBound, second[j].upperBound)
+            if lower <= upper { result.append(lower...upper) }
+            if first[i].upperBound < second[j].upperBound { i += 1 } else { j += 1 }
+        }
+        return result
+    }
+
+    /// The scalars in `first` but not in `second`, each sorted and disjoint.
+    static func subtracting(_ first: [ClosedRange<UInt32>], _ second: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
+        intersection(first, complement(second))
+    }
+
     private static func merged(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
         let clamped = ranges.compactMap { range -> ClosedRange<UInt32>? in
             range.lowerBound > maximumScalar ? nil : range.lowerBound...min(range.upperBound, maximumScalar)
