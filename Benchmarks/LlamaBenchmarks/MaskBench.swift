@@ -69,8 +69,7 @@ struct MaskBench {
         var maskMicroseconds: [Double] = []
         var firstMaskMilliseconds: [Double] = []
         var masked = 0, allowedTotal = 0
-        var slowest: [(microseconds: Double, replay: Int, step: Int)] = []
-        for (replayIndex, replay) in replays.enumerated() {
+        for replay in replays {
             let start = ContinuousClock.now
             guard var masker = try? TokenMasker(replay.grammar, vocabulary: vocabulary) else { continue }
             for (index, token) in replay.tokens.enumerated() {
@@ -78,8 +77,6 @@ struct MaskBench {
                 let mask = masker.mask()
                 let elapsed = ContinuousClock.now - stepStart
                 maskMicroseconds.append(microseconds(elapsed))
-                slowest.append((microseconds(elapsed), replayIndex, index))
-                if slowest.count > 40 { slowest = Array(slowest.sorted { $0.microseconds > $1.microseconds }.prefix(3)) }
                 if index == 0 { firstMaskMilliseconds.append(milliseconds(ContinuousClock.now - start)) }
                 allowedTotal += mask.count
                 if !mask.contains(token) { masked += 1 }
@@ -121,19 +118,23 @@ struct MaskBench {
         print("  vocabulary view built in \(format(vocabularyMilliseconds, 1)) ms (once per model)")
         print("  Bridle full mask, µs: " + summary(maskMicroseconds) + "; next token masked at \(masked) steps; mean \(allowedTotal / max(stepCount, 1)) tokens allowed")
         print("  Bridle time to first mask (compile + mask), ms: " + summary(firstMaskMilliseconds))
-        var slowBySchema: [String: Int] = [:]
+        // Steps over 1 ms by schema, and the slowest step of the five slowest schemas.
+        var steps: [(microseconds: Double, replay: Int, step: Int)] = []
         var offset = 0
-        for replay in replays {
-            for index in replay.tokens.indices where maskMicroseconds[offset + index] > 1000 { slowBySchema[replay.name, default: 0] += 1 }
+        for (replayIndex, replay) in replays.enumerated() {
+            for index in replay.tokens.indices { steps.append((maskMicroseconds[offset + index], replayIndex, index)) }
             offset += replay.tokens.count
         }
-        let slowSteps = slowBySchema.values.reduce(0, +)
-        print("  steps over 1 ms: \(slowSteps), in \(slowBySchema.count) schemas: "
+        var slowBySchema: [String: Int] = [:]
+        for step in steps where step.microseconds > 1000 { slowBySchema[replays[step.replay].name, default: 0] += 1 }
+        print("  steps over 1 ms: \(slowBySchema.values.reduce(0, +)), in \(slowBySchema.count) schemas: "
             + slowBySchema.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        for step in slowest.sorted(by: { $0.microseconds > $1.microseconds }).prefix(3) {
+        var shown: Set<String> = []
+        for step in steps.sorted(by: { $0.microseconds > $1.microseconds }) where shown.count < 5 {
             let replay = replays[step.replay]
+            guard shown.insert(replay.name).inserted else { continue }
             let before = String(decoding: model.bytes(for: Array(replay.tokens.prefix(step.step))), as: UTF8.self)
-            print("  slow: \(format(step.microseconds / 1000, 1)) ms in \(replay.name) after …\(String(before.suffix(50)).debugDescription)")
+            print("  slowest in \(replay.name): \(format(step.microseconds / 1000, 1)) ms after …\(String(before.suffix(50)).debugDescription)")
         }
         print("  llama.cpp grammar sampler on \(llamaMicroseconds.count) sampled steps, µs: " + summary(llamaMicroseconds))
         let ratio = percentile(llamaMicroseconds, 0.5) / max(percentile(bridleOnSample, 0.5), 1e-9)

@@ -57,10 +57,9 @@ public struct TokenMasker: Sendable {
         mask.removeAll()
         // Inside a run of text, every token of the run's class that fits the run is allowed:
         // all of them go in at once, from the view's table for the run's length.
-        let (textClass, representative) = runClass()
-        let view = vocabulary.view(of: textClass)
-        let run = TextRun(from: matcher, of: textClass, like: representative, limit: max(view.tokensWithin.count - 1, 0), using: workspace)
-        if run.reach > 0 { mask.formUnion(view.tokensWithin[run.reach]) }
+        let (run, representative) = rootRun()
+        let view = vocabulary.view(of: run.textClass)
+        if run.reach > 0, !view.tokensWithin.isEmpty { mask.formUnion(view.tokensWithin[min(run.reach, view.tokensWithin.count - 1)]) }
         walk(into: &mask, view: view, rootRun: run, representative: representative)
         if matcher.isComplete {
             for token in vocabulary.endOfGenerationTokens { mask.insert(token) }
@@ -69,29 +68,48 @@ public struct TokenMasker: Sendable {
         return mask
     }
 
-    /// The class of text the grammar takes here, and a scalar of it: the JSON string text that
-    /// leads where `a` leads (all of it in a plain string; less where a pattern tells some
-    /// characters apart, as `(.+/)?.+:.+` does `/` and `:`), else where `A` or `0` leads.
-    private func runClass() -> (TextClass, UInt32) {
+    /// The run of text from here, and a scalar of its class. The class is the JSON string
+    /// text that leads where `a` leads (all of it in a plain string; less where a pattern tells
+    /// some characters apart, as `(.+/)?.+:.+` does `/` and `:`), else where `A` or `0` leads.
+    /// As the run goes on, the class may narrow to what later positions still treat alike, as
+    /// long as it keeps its letters and digits (the bulk of a vocabulary's text tokens).
+    private func rootRun() -> (TextRun, UInt32) {
         for representative in [0x61, 0x41, 0x30] as [UInt32] {
-            if let alike = matcher.scalars(like: representative, within: TextClass.jsonText.ranges) {
-                return (TextClass(ranges: alike), representative)
-            }
+            guard let alike = matcher.scalars(like: representative, within: TextClass.jsonText.ranges) else { continue }
+            let run = TextRun(
+                from: matcher, of: TextClass(ranges: alike), like: representative, limit: vocabulary.longestTextCharacters,
+                narrowingIf: { wider, narrower in
+                    let (wider, narrower) = (TextClass(ranges: wider), TextClass(ranges: narrower))
+                    return Self.lettersAndDigits.allSatisfy { !wider.contains($0) || narrower.contains($0) }
+                },
+                using: workspace)
+            return (run, representative)
         }
-        return (.jsonText, 0x61)
+        return (TextRun(from: matcher, of: .jsonText, like: 0x61, limit: 0, using: workspace), 0x61)
     }
+
+    private static let lettersAndDigits: [UInt32] = Array(0x30...0x39) + Array(0x41...0x5A) + Array(0x61...0x7A)
 
     /// Where runs of one class of text lead from one position: `positions[k]` is where any
     /// `k` characters of the class lead (see
-    /// ``GrammarMatcher/uniformRun(over:representative:limit:using:)``).
+    /// ``GrammarMatcher/uniformRun(over:representative:limit:narrowingIf:using:)``).
     private struct TextRun {
+        let textClass: TextClass
         let positions: [GrammarMatcher]
         /// Whether the last position rejects every character of the class, so longer runs fail.
         let rejectsMore: Bool
         var reach: Int { positions.count - 1 }
 
-        init(from matcher: GrammarMatcher, of textClass: TextClass, like representative: UInt32, limit: Int, using workspace: MatcherWorkspace) {
-            (positions, rejectsMore) = matcher.uniformRun(over: textClass.ranges, representative: representative, limit: limit, using: workspace)
+        init(
+            from matcher: GrammarMatcher, of textClass: TextClass, like representative: UInt32, limit: Int,
+            narrowingIf mayNarrow: ([ClosedRange<UInt32>], [ClosedRange<UInt32>]) -> Bool = { _, _ in false },
+            using workspace: MatcherWorkspace
+        ) {
+            let run = matcher.uniformRun(
+                over: textClass.ranges, representative: representative, limit: limit, narrowingIf: mayNarrow, using: workspace)
+            self.textClass = TextClass(ranges: run.ranges)
+            positions = run.positions
+            rejectsMore = run.rejectsMore
         }
     }
 

@@ -61,6 +61,10 @@ public struct TokenVocabulary: Sendable {
     /// Views of other classes (patterns' character classes), built on first use.
     private let views: TextClassViews
 
+    /// The most characters of JSON string text in one token (at most
+    /// ``TextClassView/characterLimit``): no run of text need be followed further.
+    var longestTextCharacters: Int { max(jsonTextView.tokensWithin.count - 1, 0) }
+
     /// How the tokens read as text of `textClass`.
     func view(of textClass: TextClass) -> TextClassView {
         textClass == .jsonText ? jsonTextView : views.view(of: textClass) {

@@ -148,31 +148,43 @@ public struct GrammarMatcher: Sendable {
     /// string, say): a walker can then take a token made of such scalars to the position for
     /// its length without stepping through it.
     ///
-    /// - Returns: `positions[k]` is where any `k` scalars of `ranges` lead; `rejectsMore` is
-    ///   `true` when the last position rejects every scalar of `ranges` (so a longer run is
-    ///   rejected), `false` when it is unknown (the run stopped being uniform, or `limit`).
+    /// Where only some scalars of `ranges` lead where `representative` does (a pattern that
+    /// tells `:` apart), the run goes on with just those if `mayNarrow(ranges, those)` says so;
+    /// every position before stays right for the narrower set.
+    ///
+    /// - Returns: the scalars the run is for (`ranges`, or narrower); `positions[k]` is where
+    ///   any `k` of them lead; `rejectsMore` is `true` when the last position rejects every one
+    ///   of them (so a longer run is rejected), `false` when it is unknown (the run stopped
+    ///   being uniform, or `limit`).
     package func uniformRun(
-        over ranges: [ClosedRange<UInt32>], representative: UInt32, limit: Int, using workspace: MatcherWorkspace
-    ) -> (positions: [GrammarMatcher], rejectsMore: Bool) {
+        over ranges: [ClosedRange<UInt32>], representative: UInt32, limit: Int,
+        narrowingIf mayNarrow: ([ClosedRange<UInt32>], [ClosedRange<UInt32>]) -> Bool = { _, _ in false },
+        using workspace: MatcherWorkspace
+    ) -> (ranges: [ClosedRange<UInt32>], positions: [GrammarMatcher], rejectsMore: Bool) {
+        var ranges = ranges
         var positions = [self]
         var probe = self
         while positions.count <= limit, probe.pending.isEmpty {
             switch probe.chart.treatment(of: ranges, in: program) {
             case .mixed:
-                return (positions, false)
+                guard probe.chart.allows(representative, in: program) else { return (ranges, positions, false) }
+                let alike = probe.chart.scalars(like: representative, within: ranges, in: program)
+                guard mayNarrow(ranges, alike) else { return (ranges, positions, false) }
+                ranges = alike
             case .rejectsEach:
-                return (positions, true)
+                return (ranges, positions, true)
             case .acceptsEach:
-                guard probe.accept(scalar: representative, using: workspace.earley) else { return (positions, false) }
-                positions.append(probe)
+                break
             }
+            guard probe.accept(scalar: representative, using: workspace.earley) else { return (ranges, positions, false) }
+            positions.append(probe)
         }
-        return (positions, false)
+        return (ranges, positions, false)
     }
 
     /// The scalars of `ranges` that lead where `representative` leads from here (those that
     /// advance the same scan items), for a walker choosing which run of text to look for with
-    /// ``uniformRun(over:representative:limit:using:)``; `nil` if `representative` is rejected
+    /// ``uniformRun(over:representative:limit:narrowingIf:using:)``; `nil` if `representative` is rejected
     /// here or a character is partly read.
     package func scalars(like representative: UInt32, within ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>]? {
         guard pending.isEmpty, chart.allows(representative, in: program) else { return nil }
