@@ -72,12 +72,16 @@ public struct TokenMasker: Sendable {
     /// text that leads where `a` leads (all of it in a plain string; less where a pattern tells
     /// some characters apart, as `(.+/)?.+:.+` does `/` and `:`), else where `A` or `0` leads.
     /// As the run goes on, the class may narrow to what later positions still treat alike, as
-    /// long as it keeps its letters and digits (the bulk of a vocabulary's text tokens).
+    /// long as it keeps its letters and digits (the bulk of a vocabulary's text tokens). A class
+    /// of fewer than eight letters (a digit of a date, one letter of an enum value) holds too
+    /// few tokens to be worth a view of the vocabulary: the walk steps them.
     private func rootRun() -> (TextRun, UInt32) {
         for representative in [0x61, 0x41, 0x30] as [UInt32] {
             guard let alike = matcher.scalars(like: representative, within: TextClass.jsonText.ranges) else { continue }
+            let textClass = TextClass(ranges: alike)
+            guard Self.letters.count(where: textClass.contains) >= 8 else { continue }
             let run = TextRun(
-                from: matcher, of: TextClass(ranges: alike), like: representative, limit: vocabulary.longestTextCharacters,
+                from: matcher, of: textClass, like: representative, limit: vocabulary.longestTextCharacters,
                 narrowingIf: { wider, narrower in
                     let (wider, narrower) = (TextClass(ranges: wider), TextClass(ranges: narrower))
                     return Self.lettersAndDigits.allSatisfy { !wider.contains($0) || narrower.contains($0) }
@@ -88,7 +92,8 @@ public struct TokenMasker: Sendable {
         return (TextRun(from: matcher, of: .jsonText, like: 0x61, limit: 0, using: workspace), 0x61)
     }
 
-    private static let lettersAndDigits: [UInt32] = Array(0x30...0x39) + Array(0x41...0x5A) + Array(0x61...0x7A)
+    private static let letters: [UInt32] = Array(0x41...0x5A) + Array(0x61...0x7A)
+    private static let lettersAndDigits: [UInt32] = Array(0x30...0x39) + letters
 
     /// Where runs of one class of text lead from one position: `positions[k]` is where any
     /// `k` characters of the class lead (see
@@ -126,6 +131,13 @@ public struct TokenMasker: Sendable {
         // The run from the anchor at each depth on the current path, if one was found.
         var runs = [TextRun?](repeating: nil, count: trie.maximumDepth + 1)
         runs[0] = rootRun
+        // Where each depth's matcher came from: `k` when it is the position after `k`
+        // characters of the run of the anchor at depth `a`, as `a * 128 + k`; else -1. Steps
+        // from run positions are kept per anchor (the first byte after `ing` in `ing,`,
+        // `ing)`, … is tried once, not once per token), keyed by `k * 256 + byte`.
+        var origin = [Int](repeating: -1, count: trie.maximumDepth + 1)
+        origin[0] = 0
+        var steps = [[Int: GrammarMatcher?]](repeating: [:], count: trie.maximumDepth + 1)
         var node = 0
         let nodeCount = trie.nodeCount
         func insertTokens(_ range: Range<Int>) {
@@ -152,13 +164,23 @@ public struct TokenMasker: Sendable {
                 }
                 if characters <= run.reach, !view.endsMidCharacter[node] {
                     stack[depth] = run.positions[characters]
+                    origin[depth] = anchor * 128 + characters
                     if anchor > 0 { insertTokens(endingTokens(at: node)) }
                     node += 1
                     continue
                 }
             }
-            var next = stack[depth - 1]
-            guard next.accept(trie.nodeByte[node], using: workspace) else {
+            let byte = trie.nodeByte[node]
+            let from = origin[depth - 1]
+            let stepped: GrammarMatcher?
+            if from >= 0, let known = steps[from / 128][from % 128 * 256 + Int(byte)] {
+                stepped = known
+            } else {
+                var next = stack[depth - 1]
+                stepped = next.accept(byte, using: workspace) ? next : nil
+                if from >= 0 { steps[from / 128][from % 128 * 256 + Int(byte)] = .some(stepped) }
+            }
+            guard let next = stepped else {
                 node = Int(trie.end[node])
                 continue
             }
@@ -168,10 +190,12 @@ public struct TokenMasker: Sendable {
             if subtreeSize > 0 {
                 // A node with children hands its matcher down; an anchor also its run.
                 stack[depth] = next
+                origin[depth] = -1
                 if characters < 0 {
                     let longest = Int(view.longestBelow[node])
                     runs[depth] = longest > 0 && subtreeSize > longest
                         ? TextRun(from: next, of: view.textClass, like: representative, limit: longest, using: workspace) : nil
+                    steps[depth].removeAll(keepingCapacity: true)
                 }
             }
             node += 1
