@@ -18,6 +18,8 @@ struct MaskBench {
     var schemasPerSplit = 40
     var instancesPerSchema = 2
     var llamaSteps = 300
+    /// Replays of each instance; a step's time is its fastest.
+    var passes = 3
 
     struct Step {
         var replay: Int
@@ -66,22 +68,33 @@ struct MaskBench {
             }
         }
 
+        // Each replay runs `passes` times with a fresh masker; a step's time is its fastest, so
+        // a busy machine's stalls don't count against the engine. The first pass alone gives
+        // the cold figures: time to the first mask, and views of text classes built on first use.
         var maskMicroseconds: [Double] = []
+        var coldMicroseconds: [Double] = []
         var firstMaskMilliseconds: [Double] = []
         var masked = 0, allowedTotal = 0
         for replay in replays {
-            let start = ContinuousClock.now
-            guard var masker = try? TokenMasker(replay.grammar, vocabulary: vocabulary) else { continue }
-            for (index, token) in replay.tokens.enumerated() {
-                let stepStart = ContinuousClock.now
-                let mask = masker.mask()
-                let elapsed = ContinuousClock.now - stepStart
-                maskMicroseconds.append(microseconds(elapsed))
-                if index == 0 { firstMaskMilliseconds.append(milliseconds(ContinuousClock.now - start)) }
-                allowedTotal += mask.count
-                if !mask.contains(token) { masked += 1 }
-                masker.accept(token)
+            var fastest = [Double](repeating: .infinity, count: replay.tokens.count)
+            for pass in 0..<passes {
+                let start = ContinuousClock.now
+                guard var masker = try? TokenMasker(replay.grammar, vocabulary: vocabulary) else { continue }
+                for (index, token) in replay.tokens.enumerated() {
+                    let stepStart = ContinuousClock.now
+                    let mask = masker.mask()
+                    let elapsed = microseconds(ContinuousClock.now - stepStart)
+                    fastest[index] = min(fastest[index], elapsed)
+                    if pass == 0 {
+                        coldMicroseconds.append(elapsed)
+                        if index == 0 { firstMaskMilliseconds.append(milliseconds(ContinuousClock.now - start)) }
+                        allowedTotal += mask.count
+                        if !mask.contains(token) { masked += 1 }
+                    }
+                    masker.accept(token)
+                }
             }
+            maskMicroseconds += fastest
         }
 
         // llama.cpp's grammar sampler on every k-th of the same steps.
@@ -107,7 +120,7 @@ struct MaskBench {
                         llama_sampler_apply(grammar, &array)
                     }
                     llamaMicroseconds.append(microseconds(ContinuousClock.now - start))
-                    bridleOnSample.append(maskMicroseconds[firstStep + index])
+                    bridleOnSample.append(coldMicroseconds[firstStep + index])
                 }
                 llama_sampler_accept(grammar, token)
             }
@@ -116,7 +129,8 @@ struct MaskBench {
         print("MaskBench replay: \(replays.count) instances of \(schemasPerSplit) + \(schemasPerSplit) schemas (Glaive, GitHub-easy), \(stepCount) steps"
             + (skipped > 0 ? " (\(skipped) instances left out: not in canonical layout or not tokenized back to their bytes)" : ""))
         print("  vocabulary view built in \(format(vocabularyMilliseconds, 1)) ms (once per model)")
-        print("  Bridle full mask, µs: " + summary(maskMicroseconds) + "; next token masked at \(masked) steps; mean \(allowedTotal / max(stepCount, 1)) tokens allowed")
+        print("  Bridle full mask, µs, fastest of \(passes): " + summary(maskMicroseconds) + "; next token masked at \(masked) steps; mean \(allowedTotal / max(stepCount, 1)) tokens allowed")
+        print("  Bridle full mask, µs, first pass: " + summary(coldMicroseconds))
         print("  Bridle time to first mask (compile + mask), ms: " + summary(firstMaskMilliseconds))
         // Steps over 1 ms by schema, and the slowest step of the five slowest schemas.
         var steps: [(microseconds: Double, replay: Int, step: Int)] = []
@@ -138,7 +152,7 @@ struct MaskBench {
         }
         print("  llama.cpp grammar sampler on \(llamaMicroseconds.count) sampled steps, µs: " + summary(llamaMicroseconds))
         let ratio = percentile(llamaMicroseconds, 0.5) / max(percentile(bridleOnSample, 0.5), 1e-9)
-        print("  on those steps Bridle's p50 is \(format(percentile(bridleOnSample, 0.5), 0)) µs: llama.cpp/Bridle = \(format(ratio, 1))× at p50,"
+        print("  on those steps (both single passes) Bridle's p50 is \(format(percentile(bridleOnSample, 0.5), 0)) µs: llama.cpp/Bridle = \(format(ratio, 1))× at p50,"
             + " \(format(mean(llamaMicroseconds) / max(mean(bridleOnSample), 1e-9), 1))× in mean")
     }
 

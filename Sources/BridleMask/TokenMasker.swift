@@ -79,7 +79,7 @@ public struct TokenMasker: Sendable {
         for representative in [0x61, 0x41, 0x30] as [UInt32] {
             guard let alike = matcher.scalars(like: representative, within: TextClass.jsonText.ranges) else { continue }
             let textClass = TextClass(ranges: alike)
-            guard Self.letters.count(where: textClass.contains) >= 8 else { continue }
+            guard textClass == .jsonText || Self.letters.count(where: textClass.contains) >= 8 else { continue }
             let run = TextRun(
                 from: matcher, of: textClass, like: representative, limit: vocabulary.longestTextCharacters,
                 narrowingIf: { wider, narrower in
@@ -131,12 +131,12 @@ public struct TokenMasker: Sendable {
         // The run from the anchor at each depth on the current path, if one was found.
         var runs = [TextRun?](repeating: nil, count: trie.maximumDepth + 1)
         runs[0] = rootRun
-        // Where each depth's matcher came from: `k` when it is the position after `k`
+        // Where each depth's matcher came from: `k` when it is the position after `k` ≥ 1
         // characters of the run of the anchor at depth `a`, as `a * 128 + k`; else -1. Steps
-        // from run positions are kept per anchor (the first byte after `ing` in `ing,`,
-        // `ing)`, … is tried once, not once per token), keyed by `k * 256 + byte`.
+        // from such positions are kept per anchor (the first byte after `ing` in `ing,`,
+        // `ing)`, … is tried once, not once per token), keyed by `k * 256 + byte`. (From the
+        // anchor itself, `k` = 0, every child has a byte of its own: nothing to keep.)
         var origin = [Int](repeating: -1, count: trie.maximumDepth + 1)
-        origin[0] = 0
         var steps = [[Int: GrammarMatcher?]](repeating: [:], count: trie.maximumDepth + 1)
         var node = 0
         let nodeCount = trie.nodeCount
@@ -164,7 +164,7 @@ public struct TokenMasker: Sendable {
                 }
                 if characters <= run.reach, !view.endsMidCharacter[node] {
                     stack[depth] = run.positions[characters]
-                    origin[depth] = anchor * 128 + characters
+                    origin[depth] = characters > 0 ? anchor * 128 + characters : -1
                     if anchor > 0 { insertTokens(endingTokens(at: node)) }
                     node += 1
                     continue
