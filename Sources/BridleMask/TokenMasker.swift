@@ -127,17 +127,21 @@ public struct TokenMasker: Sendable {
     /// is larger than the run could be long (else stepping is as cheap).
     private mutating func walk(into mask: inout TokenMask, view: TextClassView, rootRun: TextRun, representative: UInt32) {
         let trie = vocabulary.trie
+        let depths = trie.maximumDepth + 1
         stack[0] = matcher
-        // The run from the anchor at each depth on the current path, if one was found.
-        var runs = [TextRun?](repeating: nil, count: trie.maximumDepth + 1)
-        runs[0] = rootRun
-        // Where each depth's matcher came from: `k` when it is the position after `k` ≥ 1
-        // characters of the run of the anchor at depth `a`, as `a * 128 + k`; else -1. Steps
-        // from such positions are kept per anchor (the first byte after `ing` in `ing,`,
-        // `ing)`, … is tried once, not once per token), keyed by `k * 256 + byte`. (From the
-        // anchor itself, `k` = 0, every child has a byte of its own: nothing to keep.)
-        var origin = [Int](repeating: -1, count: trie.maximumDepth + 1)
-        var steps = [[Int: GrammarMatcher?]](repeating: [:], count: trie.maximumDepth + 1)
+        // The run from the anchor at each depth on the current path: its reach (-1 if none
+        // was found), whether it rejects more, and its positions.
+        var runReach = [Int](repeating: -1, count: depths)
+        var runRejectsMore = [Bool](repeating: false, count: depths)
+        var runPositions = [[GrammarMatcher]](repeating: [], count: depths)
+        (runReach[0], runRejectsMore[0], runPositions[0]) = (rootRun.reach, rootRun.rejectsMore, rootRun.positions)
+        // Where each depth's matcher is: the position after `k` characters of the run of the
+        // anchor at depth `a`, as `a * 128 + k` (read from the run, never copied to `stack`,
+        // since most such nodes need no step), or -1 for `stack`. Steps from run positions are
+        // kept per anchor (the first byte after `ing` in `ing,`, `ing)`, … is tried once, not
+        // once per token), keyed by `k * 256 + byte`.
+        var origin = [Int](repeating: -1, count: depths)
+        var steps = [[Int: GrammarMatcher?]](repeating: [:], count: depths)
         var node = 0
         let nodeCount = trie.nodeCount
         func insertTokens(_ range: Range<Int>) {
@@ -151,20 +155,20 @@ public struct TokenMasker: Sendable {
             let depth = Int(trie.depth[node])
             let characters = Int(view.characters[node])
             let anchor = Int(view.anchorDepth[node])
-            if characters >= 0, let run = runs[anchor] {
+            if characters >= 0, runReach[anchor] >= 0 {
+                let reach = runReach[anchor]
                 let subtree = Int(view.subtreeCharacters[node])
-                if subtree >= 0 && subtree <= run.reach {
+                if subtree >= 0 && subtree <= reach {
                     if anchor > 0 { insertTokens(trie.tokenRange(ofSubtree: node)) }
                     node = Int(trie.end[node])
                     continue
                 }
-                if characters > run.reach && run.rejectsMore {
+                if characters > reach && runRejectsMore[anchor] {
                     node = Int(trie.end[node])
                     continue
                 }
-                if characters <= run.reach, !view.endsMidCharacter[node] {
-                    stack[depth] = run.positions[characters]
-                    origin[depth] = characters > 0 ? anchor * 128 + characters : -1
+                if characters <= reach, !view.endsMidCharacter[node] {
+                    origin[depth] = anchor * 128 + characters
                     if anchor > 0 { insertTokens(endingTokens(at: node)) }
                     node += 1
                     continue
@@ -176,7 +180,7 @@ public struct TokenMasker: Sendable {
             if from >= 0, let known = steps[from / 128][from % 128 * 256 + Int(byte)] {
                 stepped = known
             } else {
-                var next = stack[depth - 1]
+                var next = from >= 0 ? runPositions[from / 128][from % 128] : stack[depth - 1]
                 stepped = next.accept(byte, using: workspace) ? next : nil
                 if from >= 0 { steps[from / 128][from % 128 * 256 + Int(byte)] = .some(stepped) }
             }
@@ -193,8 +197,12 @@ public struct TokenMasker: Sendable {
                 origin[depth] = -1
                 if characters < 0 {
                     let longest = Int(view.longestBelow[node])
-                    runs[depth] = longest > 0 && subtreeSize > longest
-                        ? TextRun(from: next, of: view.textClass, like: representative, limit: longest, using: workspace) : nil
+                    if longest > 0 && subtreeSize > longest {
+                        let run = TextRun(from: next, of: view.textClass, like: representative, limit: longest, using: workspace)
+                        (runReach[depth], runRejectsMore[depth], runPositions[depth]) = (run.reach, run.rejectsMore, run.positions)
+                    } else {
+                        runReach[depth] = -1
+                    }
                     steps[depth].removeAll(keepingCapacity: true)
                 }
             }
