@@ -53,12 +53,15 @@ struct Workload {
     let name: String
     let schema: GenerationSchema
     let jsonSchema: String
+    /// One of the Examples' types (not a JSONSchemaBench schema).
+    var isExampleType = false
 }
 
 func workloads() -> [Workload] {
     func typed<Value: Generable>(_ type: Value.Type) -> Workload {
         Workload(name: String(reflecting: type).split(separator: ".").dropFirst().joined(separator: "."),
-                 schema: Value.generationSchema, jsonSchema: Value.generationSchema.jsonSchemaString(prettyPrinted: false))
+                 schema: Value.generationSchema, jsonSchema: Value.generationSchema.jsonSchemaString(prettyPrinted: false),
+                 isExampleType: true)
     }
     var all = [
         typed(SearchSuggestions.self), typed(CurrentDate.Arguments.self), typed(Reminders.Arguments.self),
@@ -200,6 +203,7 @@ for choice in models {
     if masksOnly { continue }
 
     var none = Totals(), llama = Totals(), ours = Totals(), forward = Totals(), theirs = Totals()
+    var examplesOurs = Totals(), examplesForward = Totals()
     print("sampler ms/token, top-40        | llama.cpp | Bridle engine | + fast-forward | converter, llama.cpp | done (llama, Bridle, forward, converter)")
     for workload in cases {
         var here = (llama: Totals(), ours: Totals(), forward: Totals(), theirs: Totals())
@@ -221,6 +225,10 @@ for choice in models {
         llama.add(here.llama)
         ours.add(here.ours)
         forward.add(here.forward)
+        if workload.isExampleType {
+            examplesOurs.add(here.ours)
+            examplesForward.add(here.forward)
+        }
         theirs.add(here.theirs)
         print(workload.name.padding(toLength: 31, withPad: " ", startingAt: 0)
             + " | \(format(here.llama.samplerMillisecondsPerToken).padding(toLength: 9, withPad: " ", startingAt: 0))"
@@ -238,6 +246,8 @@ for choice in models {
     print(line("Bridle grammars, llama.cpp's grammar sampler", llama) + ", \(llama.refused) of \(llama.tokens) choices refused by Bridle's matcher")
     print(line("Bridle grammars, Bridle's mask engine", ours) + " (\(format(llama.samplerMillisecondsPerToken / max(ours.samplerMillisecondsPerToken, 1e-9), 1))× faster than llama.cpp's)")
     print(line("Bridle grammars, Bridle's engine + fast-forward", forward) + ", \(forward.forced) of \(forward.tokens) tokens forced")
+    print(line("  the Examples' types alone, Bridle's engine", examplesOurs))
+    print(line("  the Examples' types alone, Bridle's engine + fast-forward", examplesForward) + ", \(examplesForward.forced) of \(examplesForward.tokens) tokens forced")
     print(line("converter grammars, llama.cpp's grammar sampler", theirs) + ", \(theirs.refused) of \(theirs.tokens) choices refused by Bridle's matcher")
     try await benchmarkSession(model, singleSchemaSampler: ours.samplerMillisecondsPerToken)
 }

@@ -85,10 +85,17 @@ import Testing
         var failures: [String] = []
         var longest = 0
         for seed in 0..<Self.seeds {
-            let options = GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), grammar: Self.grammarOptions)
+            // Even seeds sample the whole distribution (the engine draws first and checks the
+            // drawn token), odd seeds the top 40 (masked before the draw: nothing is refused).
+            let masked = !seed.isMultiple(of: 2)
+            let sampling: SamplingMode = masked ? .random(top: 40, seed: seed) : .random(probabilityThreshold: 1, seed: seed)
+            let options = GenerationOptions(sampling: sampling, grammar: Self.grammarOptions)
             do {
                 let response = try await model.respond(to: "Call the function.", schema: testCase.schema, includeSchemaInPrompt: false, options: options)
                 try testCase.decode(response.rawContent)
+                if masked, response.statistics.refusedTokens > 0 {
+                    failures.append("seed \(seed): \(response.statistics.refusedTokens) tokens refused under a mask")
+                }
                 longest = max(longest, response.statistics.responseTokens)
                 if response.text.unicodeScalars.count > compiled.maximumLength {
                     failures.append("seed \(seed): \(response.text.unicodeScalars.count) characters, over the maximum \(compiled.maximumLength)")
