@@ -7,13 +7,14 @@ import BridleGrammar
 /// end-of-generation token exactly when the text so far is a whole sentence. The mask is
 /// found by walking the vocabulary's byte trie with the matcher: a byte the grammar rejects
 /// prunes every token that starts with the bytes so far, and a matcher snapshot per depth
-/// makes backing out of a branch free. Inside free text (a string value), where most of the
-/// vocabulary is allowed, the matcher first finds how many plain characters the grammar
-/// takes in a row whichever they are; every token of at most that many plain characters is
-/// then allowed from a table built once per vocabulary, and the walk only steps through
-/// tokens that leave the text (`",`, `\n`). The same holds below any node of the trie: the
-/// text after `"` in a token `"Hello` is a run of its own, found once for all such tokens.
-/// A mask is computed once per position and reused until a token is accepted.
+/// makes backing out of a branch free. Inside text (a string value, a pattern's `[0-9a-f]`),
+/// where much of the vocabulary may be allowed, the matcher first finds how many characters
+/// of the class the grammar treats alike it takes in a row; every token of at most that many
+/// such characters is then allowed from a table built once per (vocabulary, class), and the
+/// walk only steps through tokens that leave the class (`",`, `\n`). The same holds below
+/// any node of the trie: the text after `"` in a token `"Hello` is a run of its own, found
+/// once for all such tokens. A mask is computed once per position and reused until a token
+/// is accepted.
 ///
 /// ```swift
 /// var masker = try TokenMasker(grammar, vocabulary: vocabulary)
