@@ -53,13 +53,15 @@ public struct TokenVocabulary: Sendable {
         byteOffsets = offsets
         trie = TokenTrie(tokens: tokens, including: { kinds[$0] == .text })
         jsonTextView = TextClassView(.jsonText, trie: trie, vocabularySize: tokens.count)
-        views = TextClassViews()
+        views = RecentlyUsedCache(capacity: 8)
     }
 
     /// The view of JSON string text, which nearly every grammar has; built with the vocabulary.
     private let jsonTextView: TextClassView
-    /// Views of other classes (patterns' character classes), built on first use.
-    private let views: TextClassViews
+    /// Views of other classes (patterns' character classes), built on first use. There are
+    /// few, so eight are kept; a grammar with more costs time (a view takes about 20 ms at
+    /// 262k tokens), never memory.
+    private let views: RecentlyUsedCache<TextClass, TextClassView>
 
     /// The most characters of JSON string text in one token (at most
     /// ``TextClassView/characterLimit``): no run of text need be followed further.
@@ -67,7 +69,7 @@ public struct TokenVocabulary: Sendable {
 
     /// How the tokens read as text of `textClass`.
     func view(of textClass: TextClass) -> TextClassView {
-        textClass == .jsonText ? jsonTextView : views.view(of: textClass) {
+        textClass == .jsonText ? jsonTextView : views.value(for: textClass) {
             TextClassView(textClass, trie: trie, vocabularySize: count)
         }
     }
