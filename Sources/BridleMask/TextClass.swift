@@ -1,3 +1,5 @@
+import BridleGrammar
+
 /// A set of scalars that a grammar position treats alike, such as the free text of a JSON
 /// string (everything but `"`, `\` and the controls below U+0020) or a pattern's `[0-9a-f]`.
 /// Where a run of the grammar takes any scalars of a class, most of a vocabulary may be
@@ -15,25 +17,24 @@
 /// reading.after(UInt8(ascii: "g"), in: hex).isInClass   // false
 /// ```
 struct TextClass: Hashable, Sendable {
+    let scalars: ScalarRanges
     /// Sorted, disjoint ranges of scalars.
-    let ranges: [ClosedRange<UInt32>]
+    var ranges: [ClosedRange<UInt32>] { scalars.ranges }
+
+    init(ranges: [ClosedRange<UInt32>]) {
+        scalars = ScalarRanges(ranges: ranges)
+    }
 
     /// The text of a JSON string: any scalar but `"`, `\` and the controls.
     static let jsonText = TextClass(ranges: [0x20...0x21, 0x23...0x5B, 0x5D...0xD7FF, 0xE000...0x10FFFF])
 
     func contains(_ scalar: UInt32) -> Bool {
-        intersects(scalar, scalar)
+        scalars.contains(scalar)
     }
 
     /// Whether some scalar in `lower...upper` is in the class.
     func intersects(_ lower: UInt32, _ upper: UInt32) -> Bool {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound < lower { low = middle + 1 } else { high = middle }
-        }
-        return low < ranges.count && ranges[low].lowerBound <= upper
+        scalars.intersects(lower, upper)
     }
 
     /// Reading bytes as text of a class: complete characters so far, and the state of one

@@ -9,11 +9,11 @@
 /// ScalarRanges(CharacterClass(ranges: [0x61...0x7A], isNegated: true)).ranges
 /// // [0x0...0x60, 0x7B...0xD7FF, 0xE000...0x10FFFF]
 /// ```
-struct ScalarRanges: Sendable, Hashable {
+package struct ScalarRanges: Sendable, Hashable {
     static let maximumScalar: UInt32 = 0x10FFFF
     static let surrogates: ClosedRange<UInt32> = 0xD800...0xDFFF
 
-    let ranges: [ClosedRange<UInt32>]
+    package let ranges: [ClosedRange<UInt32>]
     // Most grammar text is ASCII; two words answer those lookups without a search.
     private let asciiLow: UInt64
     private let asciiHigh: UInt64
@@ -30,7 +30,8 @@ struct ScalarRanges: Sendable, Hashable {
         self.init(ranges: [scalar...scalar])
     }
 
-    private init(ranges: [ClosedRange<UInt32>]) {
+    /// The scalars in `ranges` (in any order, overlapping or not), less the surrogates.
+    package init(ranges: [ClosedRange<UInt32>]) {
         let valid = Self.withoutSurrogates(Self.merged(ranges))
         self.ranges = valid
         var low: UInt64 = 0
@@ -46,7 +47,7 @@ struct ScalarRanges: Sendable, Hashable {
 
     var isEmpty: Bool { ranges.isEmpty }
 
-    func contains(_ scalar: UInt32) -> Bool {
+    package func contains(_ scalar: UInt32) -> Bool {
         if scalar < 64 { return asciiLow & (1 << UInt64(scalar)) != 0 }
         if scalar < 128 { return asciiHigh & (1 << UInt64(scalar - 64)) != 0 }
         var low = 0
@@ -66,7 +67,7 @@ struct ScalarRanges: Sendable, Hashable {
     }
 
     /// Whether some scalar in `lower...upper` is in the set.
-    func intersects(_ lower: UInt32, _ upper: UInt32) -> Bool {
+    package func intersects(_ lower: UInt32, _ upper: UInt32) -> Bool {
         let index = firstRange(endingAtOrAfter: lower)
         return index < ranges.count && ranges[index].lowerBound <= upper
     }
