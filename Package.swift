@@ -134,6 +134,9 @@ let package = Package(
         .testTarget(name: "BridleGenerationTests", dependencies: ["BridleGeneration", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
         .testTarget(name: "BridleGGUFTests", dependencies: ["BridleGGUF", "BridleTestSupport"]),
         .testTarget(name: "BridleMaskTests", dependencies: ["BridleMask", "BridleGrammar", "BridleSchema", "BridleGGUF", "BridleTestSupport"]),
+        // FoundationModels-style code that must keep compiling with only `import Bridle`, and
+        // its tests on scripted models.
+        .testTarget(name: "FoundationModelsPortingTests", dependencies: ["Bridle"]),
         .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
     ]
 )

@@ -275,7 +275,7 @@ func benchmarkSession(_ model: LlamaLanguageModel, singleSchemaSampler: Double) 
             generationSeconds += response.statistics.promptSeconds + response.statistics.responseSeconds
             totals.add(response.statistics, completed: true)
         } catch {
-            failures.append(error is ToolCallError ? "ToolCallError" : "\(error)")
+            failures.append(error is LanguageModelSession.ToolCallError ? "ToolCallError" : "\(error)")
         }
     }
     let overhead = requestSeconds > 0 ? (requestSeconds - generationSeconds) / requestSeconds : 0

@@ -53,7 +53,7 @@ public struct Example {
     /// Prints the prompt, runs `request`, then prints the transcript, the audit trail and the
     /// answer.
     ///
-    /// A ``ToolCallError`` is an answer too (the model never wrote a valid call, and the
+    /// A ``LanguageModelSession/ToolCallError`` is an answer too (the model never wrote a valid call, and the
     /// session refused every try), so it is printed with its attempts and the run succeeds;
     /// any other error exits with status 1.
     public func run<Content>(
@@ -66,7 +66,7 @@ public struct Example {
             let answer = try await request()
             TranscriptReport.print(session.transcript)
             print("answer: \(describe(answer))")
-        } catch let error as ToolCallError {
+        } catch let error as LanguageModelSession.ToolCallError {
             TranscriptReport.print(session.transcript)
             print("no answer: \(error)")
             for attempt in error.attempts { print("  \(attempt)") }

@@ -12,5 +12,18 @@ public protocol LanguageModel: Sendable {
     /// ``GenerationEvent/finished(_:)``. The stream throws ``GenerationError`` (or a backend's
     /// own error) instead of finishing when the response is incomplete, and `CancellationError`
     /// once the consuming task is cancelled, which also stops the backend's work.
+    ///
+    /// A backend may retry a request (another replica, a dropped connection) only before it
+    /// has yielded its first event; after that a failure is thrown, never a second generation
+    /// spliced onto the first.
     func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error>
+
+    /// Prepares for a request that begins with `messages` (the last one possibly unfinished),
+    /// for example by decoding them into a cache. A hint: it never fails, and a backend that
+    /// cannot prepare does nothing (the default).
+    func prewarm(_ messages: [ChatMessage]) async
+}
+
+extension LanguageModel {
+    public func prewarm(_ messages: [ChatMessage]) async {}
 }

@@ -149,6 +149,16 @@ actor LlamaContext {
         continuation.yield(.finished(statistics))
     }
 
+    /// Decodes the prompt for `messages` into the cache, so a request that begins the same way
+    /// reuses it. A hint: a prompt that cannot be decoded (too long, a failed batch) is left
+    /// for the request itself to report.
+    func prewarm(_ messages: [ChatMessage]) {
+        guard let prompt = try? model.tokenize(formatter.prompt(for: messages)), !prompt.isEmpty, prompt.count < contextSize,
+            let reused = try? reuseCache(for: prompt)
+        else { return }
+        try? decode(Array(prompt[reused...]))
+    }
+
     /// Keeps the longest cached prefix of `prompt` and drops the rest; returns its length.
     /// At least the prompt's last token is decoded again, since sampling needs its logits.
     private func reuseCache(for prompt: [llama_token]) throws -> Int {

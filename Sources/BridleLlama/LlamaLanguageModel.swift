@@ -50,6 +50,12 @@ public final class LlamaLanguageModel: LanguageModel {
         return stream
     }
 
+    /// Decodes the prompt for `messages` into the context's cache (see
+    /// ``LanguageModelSession/prewarm(promptPrefix:)``).
+    public func prewarm(_ messages: [ChatMessage]) async {
+        await context.prewarm(messages)
+    }
+
     /// `text` as the model's tokens, as a prompt is tokenized: with the model's start token if
     /// it wants one, and chat-template markers read as the special tokens they stand for.
     public func tokens(for text: String) throws(LlamaError) -> [Int32] {

@@ -146,7 +146,7 @@ import Testing
             problems += checkFinalEntry(session.transcript)
             let answeredDirectly = !session.transcript.entries.contains { if case .toolCalls = $0 { true } else { false } }
             if answeredDirectly { tally.answeredDirectly += 1 } else { tally.answeredAfterCalls += 1 }
-        } catch let error as ToolCallError {
+        } catch let error as LanguageModelSession.ToolCallError {
             tally.toolCallErrors += 1
             problems += checkToolCallError(error, tools: tools)
         } catch {
@@ -263,15 +263,15 @@ import Testing
     }
 
     /// A request that ran out of attempts: every attempt was refused by the validator alone.
-    static func checkToolCallError(_ error: ToolCallError, tools: [any CheckedTool]) -> [String] {
+    static func checkToolCallError(_ error: LanguageModelSession.ToolCallError, tools: [any CheckedTool]) -> [String] {
         guard case .invalidArguments = error.reason else { return ["the tool threw: \(error)"] }
         var problems: [String] = []
         if error.attempts.count != policy.maximumArgumentAttempts {
             problems.append("\(error.attempts.count) attempts, not \(policy.maximumArgumentAttempts)")
         }
         for attempt in error.attempts {
-            if attempt.toolName != error.toolName {
-                problems.append("attempt at \(attempt.toolName ?? "no tool") in an error for \(error.toolName ?? "no tool")")
+            if attempt.toolName != error.tool.name {
+                problems.append("attempt at \(attempt.toolName ?? "no tool") in an error for \(error.tool.name)")
             }
             problems += checkRefused(toolName: attempt.toolName, arguments: attempt.arguments, reasons: attempt.problems, tools: tools)
         }

@@ -18,7 +18,12 @@ import Synchronization
 /// ``ToolPolicy/maximumArgumentAttempts``. Invalid arguments never reach `call`.
 ///
 /// A session takes one request at a time: a second one while ``isResponding`` throws
-/// ``SessionError/concurrentRequests``.
+/// ``GenerationError/concurrentRequests(_:)``.
+///
+/// A request that fails (an error, a tool that throws, cancellation) leaves ``transcript``'s
+/// entries as they were before it, so the session answers the next prompt as if the failed
+/// one had not been asked. What did happen is kept in ``Transcript/audit``: every call that
+/// was checked, approved, denied or run, so a tool's side effects are never lost from view.
 public final class LanguageModelSession: Sendable {
     public let model: any LanguageModel
     public let tools: [any Tool]
@@ -31,24 +36,54 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// - Parameters:
+    ///   - model: Any backend; by default ``SystemLanguageModel/default``, the model the app
+    ///     configured at start-up.
     ///   - instructions: What the model should do, ahead of every prompt (a system message).
     ///   - policy: Limits, the approver, the clock for argument rules.
     public convenience init(
-        model: any LanguageModel, tools: [any Tool] = [], instructions: String? = nil, policy: ToolPolicy = ToolPolicy()
+        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], instructions: String? = nil,
+        policy: ToolPolicy = ToolPolicy()
+    ) {
+        self.init(model: model, tools: tools, instructions: instructions.map { Instructions($0) }, policy: policy)
+    }
+
+    public convenience init(
+        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], instructions: Instructions?,
+        policy: ToolPolicy = ToolPolicy()
     ) {
         let definitions = tools.map { Transcript.ToolDefinition(name: $0.name, description: $0.description, parameters: $0.parameters) }
         let entries: [Transcript.Entry] = instructions == nil && tools.isEmpty
-            ? [] : [.instructions(Transcript.Instructions(text: instructions ?? "", toolDefinitions: definitions))]
+            ? [] : [.instructions(Transcript.Instructions(text: instructions?.text ?? "", toolDefinitions: definitions))]
         self.init(model: model, tools: tools, transcript: Transcript(entries: entries), policy: policy)
     }
 
+    /// ```swift
+    /// let session = LanguageModelSession(tools: [FindFilms()]) {
+    ///     "You recommend films."
+    ///     if brief { "Answer in one sentence." }
+    /// }
+    /// ```
+    public convenience init(
+        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], policy: ToolPolicy = ToolPolicy(),
+        @InstructionsBuilder instructions: () throws -> Instructions
+    ) rethrows {
+        self.init(model: model, tools: tools, instructions: try instructions(), policy: policy)
+    }
+
     /// Continues a saved conversation: the model sees `transcript`'s entries before the next prompt.
-    public init(model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript, policy: ToolPolicy = ToolPolicy()) {
+    public init(
+        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], transcript: Transcript,
+        policy: ToolPolicy = ToolPolicy()
+    ) {
         self.model = model
         self.tools = tools
         self.policy = policy
         self.state = Mutex(State(transcript: transcript))
     }
+
+    /// FoundationModels' names for the response types.
+    public typealias Response<Content> = BridleGeneration.Response<Content>
+    public typealias ResponseStream<Content: Sendable> = BridleGeneration.ResponseStream<Content>
 
     public var transcript: Transcript { state.withLock { $0.transcript } }
 
@@ -66,89 +101,170 @@ public final class LanguageModelSession: Sendable {
     // MARK: Responding
 
     /// Answers with text, calling the request's tools as the model chooses.
+    @discardableResult
     public func respond(
-        to prompt: String, tools selection: ToolSelection = .all, options: GenerationOptions = GenerationOptions()
+        to prompt: some PromptRepresentable, tools selection: ToolSelection = .all, options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<String> {
-        let outcome = try await run(prompt, answer: .text, selection: selection, options: options, onPartial: nil)
-        return try Self.textResponse(outcome)
+        try await run(prompt.promptRepresentation, answer: .text, selection: selection, options: options, onPartial: nil, making: Self.textResponse)
     }
 
     /// Answers with JSON that matches `schema`.
     ///
     /// - Parameter includeSchemaInPrompt: Also show the model the JSON Schema, so it knows what
     ///   the fields mean; the grammar enforces the shape either way.
+    @discardableResult
     public func respond(
-        to prompt: String, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
+        to prompt: some PromptRepresentable, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
         tools selection: ToolSelection = .all, options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<GeneratedContent> {
-        let outcome = try await run(
-            prompt, answer: .schema(schema, includeInPrompt: includeSchemaInPrompt), selection: selection, options: options, onPartial: nil)
-        return Self.contentResponse(outcome)
+        try await run(
+            prompt.promptRepresentation, answer: .schema(schema, includeInPrompt: includeSchemaInPrompt), selection: selection,
+            options: options, onPartial: nil, making: Self.contentResponse)
     }
 
     /// Answers with a value of `type`, decoded with its own `Decodable` conformance.
+    @discardableResult
     public func respond<Content: Generable>(
-        to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
+        to prompt: some PromptRepresentable, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         tools selection: ToolSelection = .all, options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<Content> {
-        let outcome = try await run(
-            prompt, answer: .schema(Content.generationSchema, includeInPrompt: includeSchemaInPrompt),
-            selection: selection, options: options, onPartial: nil)
-        return try Self.typedResponse(outcome)
+        try await run(
+            prompt.promptRepresentation, answer: .schema(Content.generationSchema, includeInPrompt: includeSchemaInPrompt),
+            selection: selection, options: options, onPartial: nil, making: Self.typedResponse)
+    }
+
+    /// ``respond(to:tools:options:)`` with the prompt written by a ``PromptBuilder``.
+    @discardableResult
+    public func respond(
+        tools selection: ToolSelection = .all, options: GenerationOptions = GenerationOptions(),
+        @PromptBuilder prompt: () throws -> Prompt
+    ) async throws -> Response<String> {
+        try await respond(to: try prompt(), tools: selection, options: options)
+    }
+
+    /// ``respond(to:schema:includeSchemaInPrompt:tools:options:)`` with the prompt written by a
+    /// ``PromptBuilder``.
+    @discardableResult
+    public func respond(
+        schema: GenerationSchema, includeSchemaInPrompt: Bool = true, tools selection: ToolSelection = .all,
+        options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
+    ) async throws -> Response<GeneratedContent> {
+        try await respond(to: try prompt(), schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, tools: selection, options: options)
+    }
+
+    /// ``respond(to:generating:includeSchemaInPrompt:tools:options:)`` with the prompt written
+    /// by a ``PromptBuilder``.
+    @discardableResult
+    public func respond<Content: Generable>(
+        generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true, tools selection: ToolSelection = .all,
+        options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
+    ) async throws -> Response<Content> {
+        try await respond(to: try prompt(), generating: type, includeSchemaInPrompt: includeSchemaInPrompt, tools: selection, options: options)
     }
 
     // MARK: Streaming
 
     /// Like ``respond(to:tools:options:)``, yielding the text as it grows.
     public func streamResponse(
-        to prompt: String, tools selection: ToolSelection = .all, options: GenerationOptions = GenerationOptions()
+        to prompt: some PromptRepresentable, tools selection: ToolSelection = .all, options: GenerationOptions = GenerationOptions()
     ) -> ResponseStream<String> {
-        ResponseStream { onPartial in
-            try Self.textResponse(try await self.run(prompt, answer: .text, selection: selection, options: options, onPartial: onPartial))
+        let prompt = prompt.promptRepresentation
+        return ResponseStream { onPartial in
+            try await self.run(prompt, answer: .text, selection: selection, options: options, onPartial: onPartial, making: Self.textResponse)
         }
     }
 
     /// Like ``respond(to:schema:includeSchemaInPrompt:tools:options:)``, yielding the value
     /// as far as it has been written.
     public func streamResponse(
-        to prompt: String, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
+        to prompt: some PromptRepresentable, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
         tools selection: ToolSelection = .all, options: GenerationOptions = GenerationOptions()
     ) -> ResponseStream<GeneratedContent> {
-        ResponseStream { onPartial in
-            Self.contentResponse(try await self.run(
+        let prompt = prompt.promptRepresentation
+        return ResponseStream { onPartial in
+            try await self.run(
                 prompt, answer: .schema(schema, includeInPrompt: includeSchemaInPrompt), selection: selection,
-                options: options, onPartial: onPartial))
+                options: options, onPartial: onPartial, making: Self.contentResponse)
         }
     }
 
     /// Like ``respond(to:generating:includeSchemaInPrompt:tools:options:)``, yielding the
     /// value as far as it has been written, as ``GeneratedContent``.
     public func streamResponse<Content: Generable & Sendable>(
-        to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
+        to prompt: some PromptRepresentable, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         tools selection: ToolSelection = .all, options: GenerationOptions = GenerationOptions()
     ) -> ResponseStream<Content> {
-        ResponseStream { onPartial in
-            try Self.typedResponse(try await self.run(
+        let prompt = prompt.promptRepresentation
+        return ResponseStream { onPartial in
+            try await self.run(
                 prompt, answer: .schema(Content.generationSchema, includeInPrompt: includeSchemaInPrompt),
-                selection: selection, options: options, onPartial: onPartial))
+                selection: selection, options: options, onPartial: onPartial, making: Self.typedResponse)
         }
+    }
+
+    /// ``streamResponse(to:tools:options:)`` with the prompt written by a ``PromptBuilder``.
+    public func streamResponse(
+        tools selection: ToolSelection = .all, options: GenerationOptions = GenerationOptions(),
+        @PromptBuilder prompt: () throws -> Prompt
+    ) rethrows -> ResponseStream<String> {
+        streamResponse(to: try prompt(), tools: selection, options: options)
+    }
+
+    /// ``streamResponse(to:schema:includeSchemaInPrompt:tools:options:)`` with the prompt
+    /// written by a ``PromptBuilder``.
+    public func streamResponse(
+        schema: GenerationSchema, includeSchemaInPrompt: Bool = true, tools selection: ToolSelection = .all,
+        options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
+    ) rethrows -> ResponseStream<GeneratedContent> {
+        streamResponse(to: try prompt(), schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, tools: selection, options: options)
+    }
+
+    /// ``streamResponse(to:generating:includeSchemaInPrompt:tools:options:)`` with the prompt
+    /// written by a ``PromptBuilder``.
+    public func streamResponse<Content: Generable & Sendable>(
+        generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true, tools selection: ToolSelection = .all,
+        options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
+    ) rethrows -> ResponseStream<Content> {
+        streamResponse(to: try prompt(), generating: type, includeSchemaInPrompt: includeSchemaInPrompt, tools: selection, options: options)
+    }
+
+    /// Lets the model prepare for a request that starts with `promptPrefix` (llama.cpp
+    /// decodes the instructions and the prefix into its cache), so the first token comes
+    /// sooner. A hint, as in FoundationModels: it returns at once, and a request made before
+    /// it finishes simply waits for the model.
+    public func prewarm(promptPrefix: Prompt? = nil) {
+        let request = SessionRequest(
+            session: self, answer: .text, tools: try? offeredTools(.all), now: policy.clock(), options: GenerationOptions(),
+            onPartial: nil)
+        guard let messages = try? request.messages(prefix: promptPrefix?.text ?? "") else { return }
+        Task { [model] in await model.prewarm(messages) }
     }
 
     // MARK: Internals
 
-    private func run(
-        _ prompt: String, answer: AnswerFormat, selection: ToolSelection, options: GenerationOptions,
-        onPartial: (@Sendable (GeneratedContent) -> Void)?
-    ) async throws -> SessionRequest.Outcome {
+    /// Runs one request. On failure the transcript's entries go back to what they were, and
+    /// the error is given FoundationModels' type where it has one.
+    private func run<Content>(
+        _ prompt: Prompt, answer: AnswerFormat, selection: ToolSelection, options: GenerationOptions,
+        onPartial: (@Sendable (GeneratedContent) -> Void)?, making response: (SessionRequest.Outcome) throws -> Response<Content>
+    ) async throws -> Response<Content> {
         let offered = try offeredTools(selection)
-        try state.withLock { (state: inout State) throws(SessionError) in
-            guard !state.isResponding else { throw .concurrentRequests }
+        let entriesBefore = try state.withLock { (state: inout State) throws(GenerationError) in
+            guard !state.isResponding else {
+                throw .concurrentRequests(.init(debugDescription: SessionError.concurrentRequests.description))
+            }
             state.isResponding = true
+            return state.transcript.entries.count
         }
         defer { state.withLock { $0.isResponding = false } }
         let request = SessionRequest(
             session: self, answer: answer, tools: offered, now: policy.clock(), options: options, onPartial: onPartial)
-        return try await request.run(prompt: prompt)
+        do {
+            return try response(try await request.run(prompt: prompt.text))
+        } catch {
+            state.withLock { $0.transcript.entries.removeSubrange(entriesBefore...) }
+            throw GenerationError.mapping(error)
+        }
     }
 
     /// The tools a request offers, or nil for none.
@@ -189,7 +305,7 @@ public final class LanguageModelSession: Sendable {
 
     private static func textResponse(_ outcome: SessionRequest.Outcome) throws -> Response<String> {
         guard case .string(let text) = outcome.content.kind else {
-            throw GenerationError.undecodableResponse(text: outcome.text, reason: "the answer is not a string")
+            throw BridleGeneration.GenerationError.undecodableResponse(text: outcome.text, reason: "the answer is not a string")
         }
         return Response(content: text, rawContent: outcome.content, text: outcome.text, statistics: outcome.statistics,
             transcriptEntries: outcome.entries)

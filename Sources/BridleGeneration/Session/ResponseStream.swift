@@ -8,14 +8,20 @@ import BridleSchema
 ///     print(snapshot.rawContent)                              // {"searchTerms":[{"searchTerm":"Beautiful sun"}]}
 ///     print(snapshot.content?.searchTerms?.first?.searchTerm)  // Optional("Beautiful sun")
 /// }
+/// let response = try await stream.collect()                   // the same request's response
 /// ```
 ///
 /// Each snapshot holds the answer so far as partial ``GeneratedContent`` (strings as far as
 /// written, numbers once complete, properties once their value has begun) and, for a
 /// ``Generable`` type, as its `PartiallyGenerated` value (``Snapshot/content``). The last
 /// snapshot has ``Snapshot/isComplete`` set and is the checked answer. Tool turns yield
-/// nothing; only the answer streams. Iterating runs the request; so does ``collect()``, which
-/// returns the typed ``Response``.
+/// nothing; only the answer streams.
+///
+/// One stream is one request, as in FoundationModels: it starts on first use (iterating or
+/// ``collect()``) and runs once, however the stream is used. Iterating again, or from another
+/// task, replays every snapshot from the first, then ends as the request did; ``collect()``
+/// returns the request's response (or throws its error) whether or not the stream was
+/// iterated. Cancelling a task that is waiting on the stream cancels the request.
 public struct ResponseStream<Content: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Snapshot
 
@@ -26,33 +32,35 @@ public struct ResponseStream<Content: Sendable>: AsyncSequence, Sendable {
         public let isComplete: Bool
     }
 
-    private let produce: @Sendable (@escaping @Sendable (GeneratedContent) -> Void) async throws -> Response<Content>
+    private let request: StreamedRequest<Content>
 
     init(_ produce: @escaping @Sendable (@escaping @Sendable (GeneratedContent) -> Void) async throws -> Response<Content>) {
-        self.produce = produce
+        request = StreamedRequest(produce)
     }
 
-    /// Runs the request to the end and returns the response.
+    /// The request's response: it runs the request if nothing has yet, and waits for it.
     public func collect() async throws -> Response<Content> {
-        try await produce { _ in }
+        try await request.response()
     }
 
-    public func makeAsyncIterator() -> AsyncThrowingStream<Snapshot, any Error>.AsyncIterator {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Snapshot.self)
-        let produce = produce
-        let task = Task {
-            do {
-                let response = try await produce { partial in
-                    continuation.yield(Snapshot(rawContent: partial, isComplete: false))
-                }
-                continuation.yield(Snapshot(rawContent: response.rawContent, isComplete: true))
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(request: request)
+    }
+
+    /// Reads the request's snapshots from the first.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let request: StreamedRequest<Content>
+        private var position = 0
+
+        init(request: StreamedRequest<Content>) {
+            self.request = request
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream.makeAsyncIterator()
+
+        public mutating func next() async throws -> Snapshot? {
+            let snapshot = try await request.snapshot(at: position)
+            if snapshot != nil { position += 1 }
+            return snapshot
+        }
     }
 }
 

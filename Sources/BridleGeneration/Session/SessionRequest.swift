@@ -33,9 +33,7 @@ struct SessionRequest {
 
     func run(prompt: String) async throws -> Outcome {
         let firstEntry = session.record(.prompt(Transcript.Prompt(text: prompt, date: Date())))
-        let offered = try tools?.map { tool throws(SessionError) in
-            OfferedTool(tool: tool, parameters: try tool.parameters(in: context(for: tool)))
-        }
+        let offered = try offeredTools()
         let system = SessionPrompt.systemText(instructions: session.instructions, tools: offered, answer: answer)
         var statistics = GenerationStatistics.zero
         // Built once per request; the answer-only turn only when the rounds run out. Its
@@ -65,8 +63,21 @@ struct SessionRequest {
                 content = try answer.content(ofPlainText: text)
             }
             session.record(.response(Transcript.Response(
-                text: text, content: content, date: started, seconds: Date().timeIntervalSince(started))))
+                text: text, content: content, source: answer.schema.root.title, date: started, seconds: Date().timeIntervalSince(started))))
             return Outcome(content: content, text: text, statistics: statistics, entries: session.entries(from: firstEntry))
+        }
+    }
+
+    /// The messages this request would begin with, ending in `prefix` as the user's message:
+    /// what a model can prepare before the prompt is known.
+    func messages(prefix: String) throws -> [ChatMessage] {
+        let system = SessionPrompt.systemText(instructions: session.instructions, tools: try offeredTools(), answer: answer)
+        return SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + [.user(prefix)]
+    }
+
+    private func offeredTools() throws(SessionError) -> [OfferedTool]? {
+        try tools?.map { tool throws(SessionError) in
+            OfferedTool(tool: tool, parameters: try tool.parameters(in: context(for: tool)))
         }
     }
 
@@ -104,10 +115,22 @@ struct SessionRequest {
             session.audit(DispatchRecord(
                 date: Date(), toolName: refused.toolName, attempt: number, decision: .rejected(text: text, problems: refused.problems)))
             guard attempts.count < policy.maximumArgumentAttempts else {
-                throw ToolCallError(toolName: refused.toolName, reason: .invalidArguments, attempts: attempts)
+                throw Self.noValidCall(attempts: attempts, tools: turn.tools.map(\.tool))
             }
             feedback += [.assistant(text), ChatMessage(role: .tool, content: SessionPrompt.feedback(toolName: refused.toolName, problems: refused.problems))]
         }
+    }
+
+    /// The error for a call the model never got right: a tool call error naming the tool it
+    /// last tried, or (when it never named one, possible only if the backend ignores the
+    /// grammar) a decoding failure.
+    private static func noValidCall(attempts: [ToolCallAttempt], tools: [any Tool]) -> any Error {
+        guard let tool = tools.first(where: { $0.name == attempts.last?.toolName }) else {
+            let last = attempts.last.map { $0.problems.joined(separator: "; ") } ?? "no attempt"
+            return LanguageModelSession.GenerationError.decodingFailure(.init(
+                debugDescription: "The model wrote no readable tool call or answer in \(attempts.count) attempts (last: \(last))."))
+        }
+        return LanguageModelSession.ToolCallError(tool: tool, reason: .invalidArguments, attempts: attempts)
     }
 
     private func context(for tool: any Tool) -> ValidationContext {
@@ -136,10 +159,11 @@ struct SessionRequest {
                 throw error
             } catch {
                 audit(.threw(error: String(describing: error)))
-                throw ToolCallError(toolName: tool.name, reason: .toolFailed(error), attempts: attempts)
+                throw LanguageModelSession.ToolCallError(tool: tool, reason: .toolFailed(error), attempts: attempts)
             }
         }
         let output: ToolOutput
+        var source = call.outputType
         if tool.requiresApproval {
             let request = ToolApprovalRequest(toolName: tool.name, callID: callID, arguments: call.arguments)
             let decision = await policy.approver?(request)
@@ -151,15 +175,17 @@ struct SessionRequest {
             case .deny(let message):
                 audit(.denied(message: message))
                 output = .failure(message)
+                source = String(describing: ToolOutput.self)
             case .answer(let answer):
                 audit(.answeredByApprover(output: answer.text))
                 output = answer
+                source = String(describing: ToolOutput.self)
             }
         } else {
             output = try await run()
         }
         session.record(.toolOutput(Transcript.ToolOutput(
-            callID: callID, toolName: tool.name, content: output.generatedContent, isFailure: output.isFailure,
+            callID: callID, toolName: tool.name, content: output.generatedContent, source: source, isFailure: output.isFailure,
             date: dispatched, seconds: Date().timeIntervalSince(dispatched))))
     }
 

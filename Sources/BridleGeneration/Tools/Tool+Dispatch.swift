@@ -4,7 +4,21 @@ import BridleSchema
 /// a closure keeps `Arguments` out of the session's existential `any Tool`.
 struct CheckedCall {
     let arguments: GeneratedContent
+    /// The name of the type the tool returns, for the transcript's segments.
+    let outputType: String
     let run: () async throws -> ToolOutput
+}
+
+extension ToolOutput {
+    /// What a tool returned, as the output the model reads: content when it has a JSON form,
+    /// otherwise its prompt text.
+    init(returned output: some PromptRepresentable) throws {
+        switch output {
+        case let output as ToolOutput: self = output
+        case let output as any ConvertibleToGeneratedContent: self.init(try output.generatedContent)
+        default: self.init(output.promptRepresentation.text)
+        }
+    }
 }
 
 extension Tool {
@@ -25,10 +39,8 @@ extension Tool {
         } catch {
             return .failure(ToolCallProblems(["\(error)"]))
         }
-        return .success(CheckedCall(arguments: arguments) {
-            let output = try await call(arguments: decoded)
-            if let output = output as? ToolOutput { return output }
-            return ToolOutput(try output.generatedContent)
+        return .success(CheckedCall(arguments: arguments, outputType: String(describing: Output.self)) {
+            try ToolOutput(returned: try await call(arguments: decoded))
         })
     }
 }

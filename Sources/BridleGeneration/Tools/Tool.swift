@@ -5,7 +5,6 @@ import BridleSchema
 ///
 /// ```swift
 /// struct FindContacts: Tool {
-///     let name = "findContacts"
 ///     let description = "Finds contacts born in a generation"
 ///     func call(arguments: Contacts.Arguments) async throws -> String {
 ///         "Ada Lovelace, Grace Hopper"
@@ -20,14 +19,16 @@ import BridleSchema
 /// ``validate(arguments:in:)`` (which by default runs the arguments' own
 /// ``ValidatableArguments`` rules); arguments that fail never reach `call`.
 ///
-/// Return a `String`, a ``GeneratedContent``, any ``Generable`` value, or a ``ToolOutput``
-/// (which can also report an expected failure the model should see). A thrown error ends the
-/// request with a ``ToolCallError``.
+/// Return anything ``PromptRepresentable``: a `String`, a ``Prompt``, a ``GeneratedContent``,
+/// any ``Generable`` value, or a ``ToolOutput`` (which can also report an expected failure
+/// the model should see). A thrown error ends the request with a
+/// ``LanguageModelSession/ToolCallError``.
 public protocol Tool<Arguments, Output>: Sendable {
     associatedtype Arguments: ConvertibleFromGeneratedContent
-    associatedtype Output: ConvertibleToGeneratedContent
+    associatedtype Output: PromptRepresentable
 
-    /// The name the model writes to call the tool: unique within a session.
+    /// The name the model writes to call the tool: unique within a session. Default: the
+    /// type's name (`FindContacts`).
     var name: String { get }
     /// What the tool does, for the model.
     var description: String { get }
@@ -49,6 +50,7 @@ public protocol Tool<Arguments, Output>: Sendable {
 }
 
 extension Tool {
+    public var name: String { String(describing: Self.self) }
     public var includesSchemaInInstructions: Bool { true }
     public var requiresApproval: Bool { false }
 

@@ -30,8 +30,5 @@ public struct ToolOutput: Sendable, Hashable, ConvertibleToGeneratedContent {
     }
 
     /// The text the model reads: a string as it is, anything else as compact JSON.
-    public var text: String {
-        if case .string(let string) = generatedContent.kind { return string }
-        return generatedContent.jsonString
-    }
+    public var text: String { ModelText.of(generatedContent) }
 }

@@ -32,6 +32,11 @@ extension Transcript {
             self.text = text
             self.toolDefinitions = toolDefinitions
         }
+
+        /// The text as one segment (none when there is no text).
+        public var segments: [Segment] {
+            text.isEmpty ? [] : [.text(TextSegment(id: id + "-0", content: text))]
+        }
     }
 
     /// A tool as the model was shown it.
@@ -57,10 +62,13 @@ extension Transcript {
             self.text = text
             self.date = date
         }
+
+        public var segments: [Segment] { [.text(TextSegment(id: id + "-0", content: text))] }
     }
 
-    /// The tool calls of one model turn (Bridle's grammar admits one call per turn).
-    public struct ToolCalls: Sendable, Hashable, Codable, Identifiable {
+    /// The tool calls of one model turn (Bridle's grammar admits one call per turn); a
+    /// collection of them, as in FoundationModels.
+    public struct ToolCalls: Sendable, Hashable, Codable, Identifiable, RandomAccessCollection {
         public var id: String
         public var calls: [ToolCall]
         /// The model's text, exactly as generated.
@@ -76,6 +84,10 @@ extension Transcript {
             self.date = date
             self.seconds = seconds
         }
+
+        public var startIndex: Int { calls.startIndex }
+        public var endIndex: Int { calls.endIndex }
+        public subscript(position: Int) -> ToolCall { calls[position] }
     }
 
     public struct ToolCall: Sendable, Hashable, Codable, Identifiable {
@@ -97,23 +109,30 @@ extension Transcript {
         public var callID: String
         public var toolName: String
         @JSONTextCoded public var content: GeneratedContent
+        /// The name of the type the tool returned (`String`, `Films`, `ToolOutput`), when known.
+        public var source: String?
         public var isFailure: Bool
         /// When the dispatch began (approval included), and how long it took.
         public var date: Date
         public var seconds: Double
 
         public init(
-            id: String = UUID().uuidString, callID: String, toolName: String, content: GeneratedContent,
+            id: String = UUID().uuidString, callID: String, toolName: String, content: GeneratedContent, source: String? = nil,
             isFailure: Bool, date: Date, seconds: Double
         ) {
             self.id = id
             self.callID = callID
             self.toolName = toolName
             self.content = content
+            self.source = source
             self.isFailure = isFailure
             self.date = date
             self.seconds = seconds
         }
+
+        /// The output as one segment: text for a string, structure (with ``source``, or the
+        /// tool's name) for anything else.
+        public var segments: [Segment] { [.of(content, source: source ?? toolName, entryID: id)] }
 
         /// The text the model reads.
         public var text: String {
@@ -127,15 +146,23 @@ extension Transcript {
         public var text: String
         /// The answer: a JSON string for a text answer.
         @JSONTextCoded public var content: GeneratedContent
+        /// The name of the answer's type (its schema's title), when it has one.
+        public var source: String?
         public var date: Date
         public var seconds: Double
 
-        public init(id: String = UUID().uuidString, text: String, content: GeneratedContent, date: Date, seconds: Double) {
+        public init(
+            id: String = UUID().uuidString, text: String, content: GeneratedContent, source: String? = nil, date: Date, seconds: Double
+        ) {
             self.id = id
             self.text = text
             self.content = content
+            self.source = source
             self.date = date
             self.seconds = seconds
         }
+
+        /// The answer as one segment: text for a text answer, structure for JSON.
+        public var segments: [Segment] { [.of(content, source: source ?? "GeneratedContent", entryID: id)] }
     }
 }

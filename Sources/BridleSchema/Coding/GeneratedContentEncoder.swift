@@ -275,13 +275,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Int16, forKey key: Key) throws { set(GeneratedContent(value), forKey: key) }
     mutating func encode(_ value: Int32, forKey key: Key) throws { set(GeneratedContent(value), forKey: key) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { set(GeneratedContent(value), forKey: key) }
-    mutating func encode(_ value: Int128, forKey key: Key) throws { set(GeneratedContent(value), forKey: key) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { set(GeneratedContent(JSONNumber(value)), forKey: key) }
     mutating func encode(_ value: UInt, forKey key: Key) throws { set(GeneratedContent(value), forKey: key) }
     mutating func encode(_ value: UInt8, forKey key: Key) throws { set(GeneratedContent(value), forKey: key) }
     mutating func encode(_ value: UInt16, forKey key: Key) throws { set(GeneratedContent(value), forKey: key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { set(GeneratedContent(value), forKey: key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(GeneratedContent(value), forKey: key) }
-    mutating func encode(_ value: UInt128, forKey key: Key) throws { set(GeneratedContent(value), forKey: key) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { set(GeneratedContent(JSONNumber(value)), forKey: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let child = ContentEncodingNode()
@@ -344,13 +344,13 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Int16) throws { append(GeneratedContent(value)) }
     mutating func encode(_ value: Int32) throws { append(GeneratedContent(value)) }
     mutating func encode(_ value: Int64) throws { append(GeneratedContent(value)) }
-    mutating func encode(_ value: Int128) throws { append(GeneratedContent(value)) }
+    mutating func encode(_ value: Int128) throws { append(GeneratedContent(JSONNumber(value))) }
     mutating func encode(_ value: UInt) throws { append(GeneratedContent(value)) }
     mutating func encode(_ value: UInt8) throws { append(GeneratedContent(value)) }
     mutating func encode(_ value: UInt16) throws { append(GeneratedContent(value)) }
     mutating func encode(_ value: UInt32) throws { append(GeneratedContent(value)) }
     mutating func encode(_ value: UInt64) throws { append(GeneratedContent(value)) }
-    mutating func encode(_ value: UInt128) throws { append(GeneratedContent(value)) }
+    mutating func encode(_ value: UInt128) throws { append(GeneratedContent(JSONNumber(value))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let child = ContentEncodingNode()
@@ -410,13 +410,13 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Int16) throws { set(GeneratedContent(value)) }
     mutating func encode(_ value: Int32) throws { set(GeneratedContent(value)) }
     mutating func encode(_ value: Int64) throws { set(GeneratedContent(value)) }
-    mutating func encode(_ value: Int128) throws { set(GeneratedContent(value)) }
+    mutating func encode(_ value: Int128) throws { set(GeneratedContent(JSONNumber(value))) }
     mutating func encode(_ value: UInt) throws { set(GeneratedContent(value)) }
     mutating func encode(_ value: UInt8) throws { set(GeneratedContent(value)) }
     mutating func encode(_ value: UInt16) throws { set(GeneratedContent(value)) }
     mutating func encode(_ value: UInt32) throws { set(GeneratedContent(value)) }
     mutating func encode(_ value: UInt64) throws { set(GeneratedContent(value)) }
-    mutating func encode(_ value: UInt128) throws { set(GeneratedContent(value)) }
+    mutating func encode(_ value: UInt128) throws { set(GeneratedContent(JSONNumber(value))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let child = ContentEncodingNode()

@@ -102,19 +102,8 @@ public struct GeneratedContent: Sendable, Hashable, CustomStringConvertible, Cus
 
     // MARK: - Building
 
-    /// An object with properties in the given order.
-    ///
-    /// A repeated key replaces the earlier value but keeps the earlier position, matching
-    /// how assigning to an existing key of an ordered dictionary behaves.
-    ///
-    /// ```swift
-    /// GeneratedContent(properties: ["b": 1, "a": 2, "b": 3]).jsonString  // {"b":3,"a":2}
-    /// ```
-    public init(properties: KeyValuePairs<String, GeneratedContent>) {
-        self.init(properties: properties.map { ($0.key, $0.value) })
-    }
-
-    /// An object with properties in the given order; see `init(properties:)` for duplicates.
+    /// An object with properties in the given order. A repeated key replaces the earlier value
+    /// but keeps the earlier position, as assigning to an ordered dictionary's key does.
     public init(properties: [(String, GeneratedContent)]) {
         var values: [String: GeneratedContent] = [:]
         values.reserveCapacity(properties.count)

@@ -16,7 +16,8 @@ extension Array: Generable, ConvertibleToGeneratedContent where Element: Generab
     }
 }
 
-extension Optional: Generable, ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent where Wrapped: Generable {
+extension Optional: Generable, ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent, InstructionsRepresentable,
+    PromptRepresentable where Wrapped: Generable {
     /// A partial optional is a partial value or nothing, like any partial property.
     public typealias PartiallyGenerated = Wrapped.PartiallyGenerated
 
@@ -30,7 +31,8 @@ extension Optional: Generable, ConvertibleFromGeneratedContent, ConvertibleToGen
     }
 }
 
-extension Dictionary: Generable, ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent
+extension Dictionary: Generable, ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent, InstructionsRepresentable,
+    PromptRepresentable
 where Key == String, Value: Generable {
     /// An object whose keys are free and whose values all have `Value`'s shape.
     public static var generationSchema: GenerationSchema {

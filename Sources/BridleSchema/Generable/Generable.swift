@@ -34,11 +34,12 @@ public protocol ConvertibleFromGeneratedContent {
     init(_ content: GeneratedContent) throws
 }
 
-/// A type that can describe itself as ``GeneratedContent``.
+/// A type that can describe itself as ``GeneratedContent``, and so be written into a prompt
+/// or instructions (as JSON; a `String` as its text).
 ///
 /// Unlike FoundationModels, the getter throws: a `Double.nan` or a throwing hand-written
 /// `encode(to:)` has no JSON form, and Bridle reports that rather than invent a value.
-public protocol ConvertibleToGeneratedContent {
+public protocol ConvertibleToGeneratedContent: InstructionsRepresentable, PromptRepresentable {
     var generatedContent: GeneratedContent { get throws }
 }
 

@@ -131,6 +131,6 @@ enum JSONSchemaWriter {
     }
 
     private static func number(_ value: Int128) -> GeneratedContent {
-        GeneratedContent(value)
+        GeneratedContent(JSONNumber(value))
     }
 }

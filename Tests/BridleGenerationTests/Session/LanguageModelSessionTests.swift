@@ -119,10 +119,10 @@ import Testing
         let films = RecordingFilmsTool()
         let model = ScriptedModel(Replies.reversedYears, "garbage", Replies.reversedYears, Replies.validFilms)
         let session = LanguageModelSession(model: model, tools: [films], policy: .fixed { $0.maximumArgumentAttempts = 3 })
-        let error = await #expect(throws: ToolCallError.self) { try await session.respond(to: "Films") }
+        let error = await #expect(throws: LanguageModelSession.ToolCallError.self) { try await session.respond(to: "Films") }
         #expect(error?.attempts.map(\.number) == [1, 2, 3])
         #expect(error?.attempts.map(\.text) == [Replies.reversedYears, "garbage", Replies.reversedYears])
-        #expect(error?.toolName == "findFilms")
+        #expect(error?.tool.name == "findFilms")
         #expect(films.calls.isEmpty)
         #expect(model.requests.count == 3)
         #expect(session.transcript.audit.count == 3)
@@ -189,7 +189,9 @@ import Testing
         await #expect {
             try await session.respond(to: "Pick", generating: Films.Arguments.self)
         } throws: { error in
-            guard case GenerationError.schemaViolation(_, let issues) = error else { return false }
+            guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error,
+                case BridleGeneration.GenerationError.schemaViolation(_, let issues)? = context.underlyingError as? BridleGeneration.GenerationError
+            else { return false }
             return issues.contains { $0.contains("fromYear") }
         }
     }
@@ -197,9 +199,9 @@ import Testing
     @Test func aThrowingToolEndsTheRequestWithItsErrorWrapped() async throws {
         let films = RecordingFilmsTool { _ in throw ToolFailure() }
         let session = LanguageModelSession(model: ScriptedModel(Replies.validFilms), tools: [films])
-        let error = await #expect(throws: ToolCallError.self) { try await session.respond(to: "Films") }
+        let error = await #expect(throws: LanguageModelSession.ToolCallError.self) { try await session.respond(to: "Films") }
         #expect(error?.underlyingError as? ToolFailure == ToolFailure())
-        #expect(error?.toolName == "findFilms")
+        #expect(error?.tool.name == "findFilms")
         guard case .threw? = session.transcript.audit.last?.decision else {
             Issue.record("expected the audit to record the throw: \(session.transcript.audit)")
             return

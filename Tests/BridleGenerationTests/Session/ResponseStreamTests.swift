@@ -52,9 +52,69 @@ import Testing
 
     @Test func errorsEndTheStream() async throws {
         let session = LanguageModelSession(model: ScriptedModel(#"{"genre":"drama""#))
-        await #expect(throws: GenerationError.self) {
+        await #expect(throws: LanguageModelSession.GenerationError.self) {
             for try await _ in session.streamResponse(to: "Films", generating: Films.Arguments.self) {}
         }
         #expect(session.isResponding == false)
+    }
+
+    @Test func aStreamIteratedThenCollectedRunsTheModelAndEachToolOnce() async throws {
+        let model = ScriptedModel(Replies.validFilms, Replies.answer("Ran is good."))
+        let films = RecordingFilmsTool()
+        let session = LanguageModelSession(model: model, tools: [films])
+        let stream = session.streamResponse(to: "Films")
+        var snapshots: [ResponseStream<String>.Snapshot] = []
+        for try await snapshot in stream { snapshots.append(snapshot) }
+        let response = try await stream.collect()
+        #expect(response.content == "Ran is good.")
+        #expect(snapshots.last?.rawContent == response.rawContent)
+        #expect(model.requests.count == 2, "one tool turn and one answer, not a second request")
+        #expect(films.calls.count == 1)
+        #expect(session.transcript.count == 5, "instructions, prompt, call, output, answer")
+    }
+
+    @Test func iteratingAgainReplaysTheSameSnapshotsWithoutANewRequest() async throws {
+        let model = ScriptedModel(Self.answer)
+        let session = LanguageModelSession(model: model)
+        let stream = session.streamResponse(to: "Films", generating: Films.Arguments.self)
+        let collected = try await stream.collect()
+        var first: [GeneratedContent] = []
+        for try await snapshot in stream { first.append(snapshot.rawContent) }
+        var second: [GeneratedContent] = []
+        for try await snapshot in stream { second.append(snapshot.rawContent) }
+        #expect(first.count > 2)
+        #expect(first == second)
+        #expect(first.last == collected.rawContent)
+        #expect(model.requests.count == 1)
+    }
+
+    @Test func aFailedStreamFailsEveryReaderWithTheSameError() async throws {
+        let model = ScriptedModel(#"{"genre":"drama""#)
+        let session = LanguageModelSession(model: model)
+        let stream = session.streamResponse(to: "Films", generating: Films.Arguments.self)
+        await #expect(throws: LanguageModelSession.GenerationError.self) { try await stream.collect() }
+        await #expect(throws: LanguageModelSession.GenerationError.self) {
+            for try await _ in stream {}
+        }
+        #expect(model.requests.count == 1)
+    }
+
+    @Test func cancellingTheIteratingTaskCancelsTheRequest() async throws {
+        let model = GatedModel()
+        let session = LanguageModelSession(model: model)
+        let stream = session.streamResponse(to: "Tell me")
+        let reader = Task {
+            var texts: [GeneratedContent] = []
+            for try await snapshot in stream { texts.append(snapshot.rawContent) }
+            return texts
+        }
+        while !model.isWaiting { await Task.yield() }
+        model.write("Once")
+        reader.cancel()
+        await #expect(throws: CancellationError.self) { try await reader.value }
+        await #expect(throws: CancellationError.self) { try await stream.collect() }
+        while session.isResponding { await Task.yield() }
+        #expect(session.transcript.isEmpty)
+        #expect(model.requests == 1)
     }
 }

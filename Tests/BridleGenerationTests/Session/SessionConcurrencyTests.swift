@@ -10,7 +10,12 @@ import Testing
         let first = Task { try await session.respond(to: "one") }
         while !model.isWaiting { await Task.yield() }
         #expect(session.isResponding)
-        await #expect(throws: SessionError.concurrentRequests) { try await session.respond(to: "two") }
+        await #expect {
+            try await session.respond(to: "two")
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.concurrentRequests = error else { return false }
+            return true
+        }
         model.open(with: "done")
         #expect(try await first.value.content == "done")
         #expect(session.isResponding == false)
@@ -25,25 +30,5 @@ import Testing
         request.cancel()
         await #expect(throws: CancellationError.self) { try await request.value }
         #expect(session.isResponding == false)
-    }
-}
-
-/// A model whose response waits until the test opens the gate.
-private final class GatedModel: LanguageModel {
-    private let state = Mutex<(waiting: AsyncThrowingStream<GenerationEvent, any Error>.Continuation?, Void)>((nil, ()))
-
-    var isWaiting: Bool { state.withLock { $0.waiting != nil } }
-
-    func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: GenerationEvent.self)
-        state.withLock { $0.waiting = continuation }
-        return stream
-    }
-
-    func open(with text: String) {
-        guard let continuation = state.withLock({ $0.waiting }) else { return }
-        continuation.yield(.token(id: 0, bytes: Array(text.utf8)))
-        continuation.yield(.finished(.zero))
-        continuation.finish()
     }
 }

@@ -55,7 +55,9 @@ import Testing
         await #expect {
             try await session.respond(to: "x")
         } throws: { error in
-            guard case SessionError.invalidToolSchema(let tool, let reason) = error else { return false }
+            guard case LanguageModelSession.GenerationError.unsupportedGuide(let context) = error,
+                case SessionError.invalidToolSchema(let tool, let reason)? = context.underlyingError as? SessionError
+            else { return false }
             return tool == "misnamed" && reason.contains(#"dateRules names "generation""#)
         }
     }
@@ -71,7 +73,9 @@ import Testing
         await #expect {
             try await session.respond(to: "x")
         } throws: { error in
-            guard case SessionError.invalidToolSchema(let tool, let reason) = error else { return false }
+            guard case LanguageModelSession.GenerationError.unsupportedGuide(let context) = error,
+                case SessionError.invalidToolSchema(let tool, let reason)? = context.underlyingError as? SessionError
+            else { return false }
             return tool == "impossible" && reason.contains("minimum 5 is above maximum 1")
         }
     }
