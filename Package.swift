@@ -136,7 +136,11 @@ let package = Package(
         .testTarget(name: "BridleMaskTests", dependencies: ["BridleMask", "BridleGrammar", "BridleSchema", "BridleGGUF", "BridleTestSupport"]),
         // FoundationModels-style code that must keep compiling with only `import Bridle`, and
         // its tests on scripted models.
-        .testTarget(name: "FoundationModelsPortingTests", dependencies: ["Bridle"]),
+        // Warnings are errors here, so a lost `@discardableResult` fails too.
+        .testTarget(
+            name: "FoundationModelsPortingTests", dependencies: ["Bridle"],
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
+        ),
         .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
     ]
 )
