@@ -141,6 +141,8 @@ import Testing
         let session = LanguageModelSession(
             model: model, tools: tools.map { $0 as any Tool }, instructions: "You are a helpful assistant.", policy: policy)
         var problems: [String] = []
+        let before = session.transcript.entries
+        var failed = false
         do {
             problems += try await example.answer.respond(in: session, to: example.prompt, options: options(seed: seed))
             problems += checkFinalEntry(session.transcript)
@@ -148,9 +150,14 @@ import Testing
             if answeredDirectly { tally.answeredDirectly += 1 } else { tally.answeredAfterCalls += 1 }
         } catch let error as LanguageModelSession.ToolCallError {
             tally.toolCallErrors += 1
+            failed = true
             problems += checkToolCallError(error, tools: tools)
         } catch {
+            failed = true
             problems.append("unexpected error: \(error)")
+        }
+        if failed && session.transcript.entries != before {
+            problems.append("a failed request left \(session.transcript.count - before.count) entries in the transcript")
         }
         tally.requests += 1
         let transcript = session.transcript
@@ -158,9 +165,9 @@ import Testing
         if calls == policy.maximumToolRounds { tally.reachedRoundLimit += 1 }
         tally.toolCalls += calls
         tally.semanticRejections += transcript.audit.filter { if case .rejected = $0.decision { true } else { false } }.count
-        problems += checkAudit(transcript, tools: tools)
+        problems += checkAudit(transcript, requestFailed: failed, tools: tools)
         problems += checkToolCalls(transcript, tools: tools)
-        problems += checkDispatches(transcript, log: log, tools: tools)
+        problems += checkDispatches(transcript, requestFailed: failed, log: log, tools: tools)
         problems += checkRoundTrip(transcript)
         return problems
     }
@@ -168,8 +175,9 @@ import Testing
     // MARK: Checks
 
     /// Every refused call named a tool of the session with arguments of its schema; only its
-    /// `validate` refused it, with exactly the reasons the model was shown.
-    static func checkAudit(_ transcript: Transcript, tools: [any CheckedTool]) -> [String] {
+    /// `validate` refused it, with exactly the reasons the model was shown. A validated call is
+    /// in the transcript, unless the request failed and its entries were taken back.
+    static func checkAudit(_ transcript: Transcript, requestFailed: Bool, tools: [any CheckedTool]) -> [String] {
         var problems: [String] = []
         let calls = Dictionary(uniqueKeysWithValues: transcript.entries.flatMap { entry -> [(String, Transcript.ToolCall)] in
             if case .toolCalls(let entry) = entry { entry.calls.map { ($0.id, $0) } } else { [] }
@@ -184,6 +192,7 @@ import Testing
                 problems += checkRefused(toolName: record.toolName, arguments: arguments, reasons: reasons, tools: tools)
             case .validated:
                 // The call's arguments are checked with the transcript's calls.
+                guard !requestFailed else { continue }
                 guard let call = record.callID.flatMap({ calls[$0] }), call.toolName == record.toolName else {
                     problems.append("validated call \(record.callID ?? "without an id") is not in the transcript")
                     continue
@@ -241,9 +250,10 @@ import Testing
         return problems
     }
 
-    /// Every call that reached a tool had valid arguments, every recorded call ran once, and
-    /// each call to a tool that needs approval was approved first.
-    static func checkDispatches(_ transcript: Transcript, log: CallLog, tools: [any CheckedTool]) -> [String] {
+    /// Every call that reached a tool had valid arguments, every recorded call ran once (after a
+    /// failed request, whose entries were taken back, the audit alone records them), and each
+    /// call to a tool that needs approval was approved first.
+    static func checkDispatches(_ transcript: Transcript, requestFailed: Bool, log: CallLog, tools: [any CheckedTool]) -> [String] {
         var problems = log.calls.compactMap { call in
             call.problems.isEmpty ? nil : "\(call.toolName) ran with invalid arguments: \(call.problems)"
         }
@@ -252,7 +262,7 @@ import Testing
         }
         let outputs = transcript.entries.filter { if case .toolOutput = $0 { true } else { false } }.count
         let called = transcript.audit.filter { if case .called = $0.decision { true } else { false } }.count
-        if log.calls.count != recorded || outputs != recorded || called != recorded {
+        if requestFailed ? log.calls.count != called : (log.calls.count != recorded || outputs != recorded || called != recorded) {
             problems.append("\(recorded) calls in the transcript, \(outputs) outputs, \(called) audited as called, \(log.calls.count) ran")
         }
         let needingApproval = Set(tools.filter(\.requiresApproval).map(\.name))

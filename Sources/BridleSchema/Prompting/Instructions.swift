@@ -8,8 +8,7 @@
 ///     "Answer in one sentence."
 /// }
 /// ```
-public struct Instructions: Sendable, Hashable, InstructionsRepresentable {
-    /// The parts in order; each is a line (or block) of the text the model reads.
+public struct Instructions: ComposedText, Hashable, InstructionsRepresentable {
     public var parts: [String]
 
     public init(_ content: some InstructionsRepresentable) {
@@ -20,12 +19,9 @@ public struct Instructions: Sendable, Hashable, InstructionsRepresentable {
         self = try content()
     }
 
-    init(parts: [String]) {
+    public init(parts: [String]) {
         self.parts = parts
     }
-
-    /// The text the model reads: the parts, one per line.
-    public var text: String { parts.joined(separator: "\n") }
 
     // `return` keeps the requirement's result builder from rewriting the body.
     public var instructionsRepresentation: Instructions { return self }

@@ -8,8 +8,7 @@
 /// }
 /// prompt.text   // "Suggest films for tonight.\nPrefer dramas."
 /// ```
-public struct Prompt: Sendable, Hashable, PromptRepresentable {
-    /// The parts in order; each is a line (or block) of the text the model reads.
+public struct Prompt: ComposedText, Hashable, PromptRepresentable {
     public var parts: [String]
 
     public init(_ content: some PromptRepresentable) {
@@ -20,12 +19,9 @@ public struct Prompt: Sendable, Hashable, PromptRepresentable {
         self = try content()
     }
 
-    init(parts: [String]) {
+    public init(parts: [String]) {
         self.parts = parts
     }
-
-    /// The text the model reads: the parts, one per line.
-    public var text: String { parts.joined(separator: "\n") }
 
     // `return` keeps the requirement's result builder from rewriting the body.
     public var promptRepresentation: Prompt { return self }
