@@ -34,9 +34,9 @@ if [ -d "$shared/conformance/jsonschemabench" ]; then
     samples="$(mktemp -d)/samples.jsonl"
     swift run --skip-build bridle conformance "$shared" --samples 3 --output "$samples"
 
-    step "Validating the samples with Python's jsonschema (Draft 2020-12, formats checked)"
-    if ! python3 -c 'import jsonschema, rfc3339_validator' 2>/dev/null; then
-        python3 -m pip install --quiet --user jsonschema rfc3339-validator
+    step "Validating the samples with Python's jsonschema (each schema's draft, formats checked)"
+    if ! python3 -c 'import jsonschema, rfc3339_validator, rfc3986_validator, fqdn, isoduration, uri_template' 2>/dev/null; then
+        python3 -m pip install --quiet --user jsonschema rfc3339-validator rfc3986-validator fqdn isoduration uri-template
     fi
     python3 scripts/conformance.py "$samples"
 else

@@ -26,5 +26,6 @@ extension GenerationSchema {
     public init(jsonSchema document: GeneratedContent) throws {
         var reader = JSONSchemaReader(document: document)
         self = try reader.read()
+        jsonSchemaSource = document
     }
 }

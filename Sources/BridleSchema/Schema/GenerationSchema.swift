@@ -20,6 +20,10 @@ public struct GenerationSchema: Sendable, Hashable {
     public var definitions: [String: SchemaNode]
     /// Problems found while applying guides; ``validate()`` reports them.
     var buildIssues: [SchemaIssue]
+    /// The JSON Schema document this schema was read from, when it was. The IR may admit
+    /// fewer values than the document (a grammar never writes extra properties), so values
+    /// are judged against the document itself: see ``violations(of:)``.
+    public internal(set) var jsonSchemaSource: GeneratedContent?
 
     public init(root: SchemaNode, definitions: [String: SchemaNode] = [:]) {
         self.init(root: root, definitions: definitions, buildIssues: [])

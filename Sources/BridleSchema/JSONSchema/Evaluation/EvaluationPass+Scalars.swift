@@ -1,0 +1,105 @@
+import Foundation
+
+extension EvaluationPass {
+    // MARK: Numbers
+
+    func checkNumber(_ number: JSONNumber, _ position: Position, into outcome: inout EvaluationOutcome) {
+        let schema = position.schema
+        func fail(_ message: String) { outcome.issues.append(SchemaIssue(path: position.pointer, message: message)) }
+        func bound(_ keyword: String) -> JSONNumber? {
+            if case .number(let value)? = schema[property: keyword]?.kind { return value }
+            return nil
+        }
+        // Draft 4 spells exclusive bounds as booleans beside minimum and maximum.
+        let exclusiveMinimumFlag = schema[property: "exclusiveMinimum"] == true
+        let exclusiveMaximumFlag = schema[property: "exclusiveMaximum"] == true
+        if let minimum = bound("minimum") {
+            let order = NumberOrder.compare(number, minimum)
+            if order == .orderedAscending || (exclusiveMinimumFlag && order == .orderedSame) {
+                fail("\(number) is below the minimum \(minimum)\(exclusiveMinimumFlag ? " (exclusive)" : "")")
+            }
+        }
+        if let maximum = bound("maximum") {
+            let order = NumberOrder.compare(number, maximum)
+            if order == .orderedDescending || (exclusiveMaximumFlag && order == .orderedSame) {
+                fail("\(number) is above the maximum \(maximum)\(exclusiveMaximumFlag ? " (exclusive)" : "")")
+            }
+        }
+        if let minimum = bound("exclusiveMinimum"), NumberOrder.compare(number, minimum) != .orderedDescending {
+            fail("\(number) is not above the exclusive minimum \(minimum)")
+        }
+        if let maximum = bound("exclusiveMaximum"), NumberOrder.compare(number, maximum) != .orderedAscending {
+            fail("\(number) is not below the exclusive maximum \(maximum)")
+        }
+        if let divisor = bound("multipleOf"), !NumberOrder.isMultiple(number, of: divisor) {
+            fail("\(number) is not a multiple of \(divisor)")
+        }
+    }
+
+    // MARK: Strings
+
+    mutating func checkString(_ text: String, _ position: Position, into outcome: inout EvaluationOutcome) {
+        let schema = position.schema
+        func fail(_ message: String) { outcome.issues.append(SchemaIssue(path: position.pointer, message: message)) }
+        let length = text.unicodeScalars.count
+        if let minimum = count(schema, "minLength"), length < minimum {
+            fail("is \(length) characters; at least \(minimum) needed")
+        }
+        if let maximum = count(schema, "maxLength"), length > maximum {
+            fail("is \(length) characters; at most \(maximum) allowed")
+        }
+        if case .string(let pattern)? = schema[property: "pattern"]?.kind {
+            switch searchPattern(pattern, in: text) {
+            case .some(true): break
+            case .some(false): fail("\"\(text)\" does not match the pattern \(pattern)")
+            case .none: fail("the pattern \(pattern) can't be checked: it is not a regular expression Bridle reads")
+            }
+        }
+        if case .string(let name)? = schema[property: "format"]?.kind, let format = StringFormat(rawValue: name),
+            !format.accepts(text)
+        {
+            fail("\"\(text)\" is not a valid \(name)")
+        }
+        checkDateBounds(text, position, fail: fail)
+    }
+
+    /// `formatMinimum` and friends (ajv's spelling, which Bridle's own export writes): bounds
+    /// on `date` and `date-time` strings, compared as instants.
+    private func checkDateBounds(_ text: String, _ position: Position, fail: (String) -> Void) {
+        let schema = position.schema
+        guard case .string(let name)? = schema[property: "format"]?.kind, name == "date" || name == "date-time",
+            let date = name == "date" ? RFC3339.parseFullDate(text) : RFC3339.parseDateTime(text)
+        else { return }
+        for keyword in ["formatMinimum", "formatExclusiveMinimum", "formatMaximum", "formatExclusiveMaximum"] {
+            guard case .string(let boundText)? = schema[property: keyword]?.kind,
+                let bound = name == "date" ? RFC3339.parseFullDate(boundText) : RFC3339.parseDateTime(boundText)
+            else { continue }
+            let broken: Bool
+            switch keyword {
+            case "formatMinimum": broken = date < bound
+            case "formatExclusiveMinimum": broken = date <= bound
+            case "formatMaximum": broken = date > bound
+            default: broken = date >= bound
+            }
+            if broken { fail("\"\(text)\" breaks \(keyword) \(boundText)") }
+        }
+    }
+
+    /// Whether `pattern` finds a match in `text` (JSON Schema patterns are not anchored);
+    /// `nil` when the pattern can't be read.
+    private mutating func searchPattern(_ pattern: String, in text: String) -> Bool? {
+        if patterns[pattern] == nil {
+            guard let compiled = PatternSearch(pattern) else { return nil }
+            patterns[pattern] = compiled
+        }
+        return patterns[pattern]?.finds(in: text)
+    }
+
+    /// A non-negative integer keyword's value, or `nil` when absent or malformed.
+    func count(_ schema: GeneratedContent, _ keyword: String) -> Int? {
+        guard case .number(let number)? = schema[property: keyword]?.kind else { return nil }
+        if let exact = number.exactInteger(Int.self) { return exact }
+        // 2020-12 allows `2.0`; a count too large for Int is no bound in practice.
+        return number.isIntegral ? (number.isNegative ? 0 : Int.max) : nil
+    }
+}

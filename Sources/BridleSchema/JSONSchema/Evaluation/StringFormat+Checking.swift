@@ -1,0 +1,16 @@
+extension StringFormat {
+    /// Whether `text` is well-formed in this format: the one check the grammar, the IR's
+    /// conformance check and the JSON Schema evaluator all share.
+    ///
+    /// ```swift
+    /// StringFormat.date.accepts("2026-02-29")   // false: 2026 is not a leap year
+    /// ```
+    public func accepts(_ text: String) -> Bool {
+        switch self {
+        case .date: return RFC3339.parseFullDate(text) != nil
+        case .dateTime: return RFC3339.parseDateTime(text) != nil
+        case .time: return RFC3339.isValidFullTime(text)
+        case .uuid: return RFC3339.isValidUUID(text)
+        }
+    }
+}
