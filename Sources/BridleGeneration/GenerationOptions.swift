@@ -30,6 +30,14 @@ public struct GenerationOptions: Sendable, Hashable {
     /// appended without sampling and decoded in one batch. On by default; the text is the
     /// same either way only up to the model's choices, since forced tokens are not sampled.
     public var fastForward: Bool
+    /// Answers a request may generate when one breaks a check its grammar cannot make (a
+    /// value matching two overlapping `oneOf` branches, repeated items under `uniqueItems`).
+    /// Each refused answer is shown to the model with the reasons, and a seeded sampler moves
+    /// to the next seed, so the retry differs; after the last, the request fails with
+    /// ``GenerationError/schemaViolation(text:issues:)``. The count is in the transcript
+    /// (``Transcript/Response/regenerations``). In tool turns, refused answers count
+    /// against ``ToolPolicy/maximumArgumentAttempts`` with refused calls.
+    public var maximumAnswerAttempts: Int = 3
 
     public init(
         sampling: SamplingMode? = nil,

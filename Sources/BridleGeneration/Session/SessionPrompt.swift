@@ -66,6 +66,11 @@ enum SessionPrompt {
         return messages
     }
 
+    /// What the model is told after a refused answer.
+    static func answerFeedback(problems: [String]) -> String {
+        "The answer was not accepted: \(problems.joined(separator: "; ")). Write the answer again with these fixed."
+    }
+
     /// What the model is told after a refused call.
     static func feedback(toolName: String?, problems: [String]) -> String {
         let subject = toolName.map { "The call to \"\($0)\" was not run" } ?? "The reply was not understood"

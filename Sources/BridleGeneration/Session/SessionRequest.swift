@@ -44,6 +44,7 @@ struct SessionRequest {
             let started = Date()
             let content: GeneratedContent
             let text: String
+            var regenerations = 0
             if let toolTurn {
                 let answerOnly = rounds >= policy.maximumToolRounds && policy.answerAfterLastRound
                 let turn = answerOnly ? try ToolTurn(tools: [], answer: answer, options: options.grammar) : toolTurn
@@ -56,14 +57,11 @@ struct SessionRequest {
                     continue
                 }
             } else {
-                let grammar: CompiledGrammar?
-                if case .schema(let schema, _) = answer { grammar = try schema.grammar(options: options.grammar) } else { grammar = nil }
-                text = try await generate(SessionPrompt.messages(systemText: system, entries: session.transcript.entries),
-                    grammar: grammar, view: grammar == nil ? .text : .json, statistics: &statistics)
-                content = try answer.content(ofPlainText: text)
+                (content, text, regenerations) = try await checkedAnswer(system: system, statistics: &statistics)
             }
             session.record(.response(Transcript.Response(
-                text: text, content: content, source: answer.schema.root.title, date: started, seconds: Date().timeIntervalSince(started))))
+                text: text, content: content, source: answer.schema.root.title, date: started, seconds: Date().timeIntervalSince(started),
+                regenerations: regenerations > 0 ? regenerations : nil)))
             return Outcome(content: content, text: text, statistics: statistics, entries: session.entries(from: firstEntry))
         }
     }
@@ -93,7 +91,11 @@ struct SessionRequest {
             let refused: ToolCallAttempt
             switch turn.read(text) {
             case .answer(let answer):
-                return .answered(try self.answer.content(of: answer, text: text), text: text)
+                do {
+                    return .answered(try self.answer.content(of: answer, text: text), text: text)
+                } catch .schemaViolation(_, let issues) {
+                    refused = ToolCallAttempt(number: number, text: text, toolName: nil, arguments: answer, problems: issues)
+                }
             case .call(let tool, let arguments):
                 guard rounds < policy.maximumToolRounds else {
                     session.audit(DispatchRecord(
@@ -189,10 +191,38 @@ struct SessionRequest {
             date: dispatched, seconds: Date().timeIntervalSince(dispatched))))
     }
 
+    /// The answer of a request without tools. An answer that breaks a check its grammar
+    /// can't make is shown back to the model with the reasons and generated again (on the
+    /// next seed), at most ``GenerationOptions/maximumAnswerAttempts`` times in all.
+    private func checkedAnswer(
+        system: String?, statistics: inout GenerationStatistics
+    ) async throws -> (content: GeneratedContent, text: String, regenerations: Int) {
+        let grammar: CompiledGrammar?
+        if case .schema(let schema, _) = answer { grammar = try schema.grammar(options: options.grammar) } else { grammar = nil }
+        var feedback: [ChatMessage] = []
+        var refusals = 0
+        while true {
+            let text = try await generate(
+                SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + feedback,
+                grammar: grammar, view: grammar == nil ? .text : .json, statistics: &statistics, attempt: refusals)
+            do {
+                return (try answer.content(ofPlainText: text), text, refusals)
+            } catch .schemaViolation(_, let issues) where refusals + 1 < options.maximumAnswerAttempts {
+                refusals += 1
+                feedback += [.assistant(text), .user(SessionPrompt.answerFeedback(problems: issues))]
+            }
+        }
+    }
+
     private func generate(
-        _ messages: [ChatMessage], grammar: CompiledGrammar?, view: PartialView, statistics: inout GenerationStatistics
+        _ messages: [ChatMessage], grammar: CompiledGrammar?, view: PartialView, statistics: inout GenerationStatistics, attempt: Int = 0
     ) async throws -> String {
-        let request = GenerationRequest(messages: messages, grammar: grammar?.grammar, options: options.limited(by: grammar))
+        var options = options.limited(by: grammar)
+        if attempt > 0, let sampling = options.sampling, let seed = sampling.seed {
+            // The same seed would write the same refused answer again.
+            options.sampling = SamplingMode(strategy: sampling.strategy, seed: seed &+ UInt64(attempt))
+        }
+        let request = GenerationRequest(messages: messages, grammar: grammar?.grammar, options: options)
         var lastPartial: GeneratedContent?
         let onPartial = onPartial
         let (text, turnStatistics) = try await session.model.complete(request) { response in

@@ -150,9 +150,14 @@ extension Transcript {
         public var source: String?
         public var date: Date
         public var seconds: Double
+        /// Answers the session refused and regenerated before this one, because they broke
+        /// checks no grammar can make (a value matching two `oneOf` branches, repeated items
+        /// under `uniqueItems`); `nil` when the first answer passed.
+        public var regenerations: Int?
 
         public init(
-            id: String = UUID().uuidString, text: String, content: GeneratedContent, source: String? = nil, date: Date, seconds: Double
+            id: String = UUID().uuidString, text: String, content: GeneratedContent, source: String? = nil, date: Date, seconds: Double,
+            regenerations: Int? = nil
         ) {
             self.id = id
             self.text = text
@@ -160,6 +165,7 @@ extension Transcript {
             self.source = source
             self.date = date
             self.seconds = seconds
+            self.regenerations = regenerations
         }
 
         /// The answer as one segment: text for a text answer, structure for JSON.
