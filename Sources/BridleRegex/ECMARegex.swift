@@ -34,8 +34,8 @@
 ///
 /// ## Budgets
 /// Matching is Thompson's simulation of the pattern's automaton: a judgment visits each state
-/// at most once per text position, so it takes at most `states × (scalars + 1)` steps, with no
-/// exponential case. The ``ECMARegexBudget`` bounds the states (checked when the regex is
+/// at most once per text position, so it takes at most `2 × states × (scalars + 1)` steps (a
+/// visit and a scalar test per state and position), with no exponential case. The ``ECMARegexBudget`` bounds the states (checked when the regex is
 /// built) and the steps of each judgment; going over either is an
 /// ``ECMARegexError/Kind/budgetExceeded`` error, never a hang.
 public struct ECMARegex: Sendable {

@@ -5,9 +5,9 @@
 ///   `(?:[a-z]{100}){100}` needs about 10 000 states; a pattern over the budget is refused
 ///   when the regex is built.
 /// - ``maximumSteps`` bounds one judgment (``ECMARegex/containsMatch(in:)`` or
-///   ``ECMARegex/matchesWhole(_:)``): a step is one automaton state visited at one text
-///   position, so a judgment costs at most `states × (scalars + 1)` steps, whatever the
-///   pattern (no backtracking, no exponential blow-up on `(a*)*b`).
+///   ``ECMARegex/matchesWhole(_:)``): a step is one automaton state visited, or tested against
+///   a scalar, at one text position, so a judgment costs at most `2 × states × (scalars + 1)`
+///   steps whatever the pattern (no backtracking, no exponential blow-up on `(a*)*b`).
 ///
 /// ```swift
 /// let tight = ECMARegexBudget(maximumStates: 1_000, maximumSteps: 100_000)

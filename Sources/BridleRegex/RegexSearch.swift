@@ -1,7 +1,8 @@
 /// Runs a ``RegexProgram`` over a text, one scalar at a time, keeping the set of live states
 /// (Thompson's simulation): every state is visited at most once per text position, so a
-/// judgment takes at most `states × (scalars + 1)` steps, counted against a budget. The
-/// closure over forks uses an explicit stack, not recursion.
+/// judgment takes at most `2 × states × (scalars + 1)` steps (a visit and a scalar test per
+/// state and position), counted against a budget. The closure over forks uses an explicit
+/// stack, not recursion.
 struct RegexSearch {
     private let program: RegexProgram
     private let pattern: String
