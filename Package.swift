@@ -25,12 +25,17 @@ let package = Package(
     ],
     targets: [
         // The schema model: Generable, GenerationSchema, guides, GeneratedContent, JSON Schema.
-        // Depends on nothing but Foundation, so every higher layer can use it.
-        .target(name: "BridleSchema"),
+        // Depends on nothing but Foundation and BridleRegex, so every higher layer can use it.
+        .target(name: "BridleSchema", dependencies: ["BridleRegex"]),
+
+        // JSON Schema `pattern`: the one ECMA-262 parser and a backtracking-free matcher with
+        // work budgets, shared by the grammar compiler and the validator so both judge a
+        // pattern alike. Depends on nothing.
+        .target(name: "BridleRegex"),
 
         // GBNF grammars: a typed IR, the schema → grammar compiler, printer, parser, lint,
         // matcher and sampler. Knows nothing of llama.cpp.
-        .target(name: "BridleGrammar", dependencies: ["BridleSchema"]),
+        .target(name: "BridleGrammar", dependencies: ["BridleSchema", "BridleRegex"]),
 
         // The mask engine: which tokens may come next under a grammar, exactly, from a byte
         // trie of the vocabulary walked with the grammar's matcher. Knows bytes, tokens and
@@ -118,7 +123,8 @@ let package = Package(
         // Seeded randomness and the shared/ test data locator, for every test target.
         .target(name: "BridleTestSupport", path: "Tests/BridleTestSupport"),
         .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema", "BridleTestSupport"]),
-        .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar", "BridleSchema", "BridleTestSupport"]),
+        .testTarget(name: "BridleRegexTests", dependencies: ["BridleRegex", "BridleTestSupport"]),
+        .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar", "BridleSchema", "BridleRegex", "BridleTestSupport"]),
         .testTarget(
             name: "BridleMacroSupportTests",
             dependencies: [

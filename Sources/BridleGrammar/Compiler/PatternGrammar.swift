@@ -1,3 +1,5 @@
+import BridleRegex
+
 /// Compiles a JSON Schema `pattern` (an ECMA-262 regular expression) into the grammar of the
 /// JSON string *content* (what goes between the quotes, escapes and all) of strings it matches.
 ///
@@ -56,7 +58,12 @@ enum PatternGrammar {
     /// - Throws: ``PatternGrammarError`` for syntax errors, unsupported features, a pattern
     ///   that matches nothing, or one that can't meet `length`.
     static func expression(pattern: String, maximumRepeat: Int = 16, length: ClosedRange<Int>? = nil) throws(PatternGrammarError) -> GrammarExpression {
-        let tree = try RegexParser.parse(pattern)
+        let tree: RegexNode
+        do {
+            tree = try RegexParser.parse(pattern)
+        } catch {
+            throw PatternGrammarError(regexError: error)
+        }
         let lowered = try lower(tree, pattern: pattern, maximumRepeat: max(0, maximumRepeat))
         var node = lowered.simplified
         if node.isNothing {
@@ -111,7 +118,7 @@ enum PatternGrammar {
     private static func lowerInner(_ node: RegexNode, pattern: String, maximumRepeat: Int) throws(PatternGrammarError) -> PatternNode {
         switch node {
         case .set(let set):
-            return .set(set)
+            return .set(set.inner)
         case .sequence(let items):
             var parts: [PatternNode] = []
             for item in items { parts.append(try lowerInner(item, pattern: pattern, maximumRepeat: maximumRepeat)) }

@@ -1,3 +1,5 @@
+import BridleRegex
+
 /// Why a JSON Schema `pattern` can't become a grammar: which pattern, where in it (an offset
 /// in Unicode scalars from its start), and a message that says what to write instead.
 ///
@@ -40,4 +42,17 @@ public struct PatternGrammarError: Error, Sendable, Hashable, CustomStringConver
     }
 
     public var description: String { "pattern \(pattern) at offset \(offset): \(message)" }
+}
+
+extension PatternGrammarError {
+    /// The parser's refusal, as the grammar compiler reports it.
+    init(regexError error: ECMARegexError) {
+        let kind: Kind =
+            switch error.kind {
+            case .invalidSyntax: .invalidSyntax
+            // The parser sets no budget; any other refusal is something Bridle doesn't support.
+            case .unsupported, .budgetExceeded: .unsupported
+            }
+        self.init(kind: kind, pattern: error.pattern, offset: error.offset, message: error.message)
+    }
 }

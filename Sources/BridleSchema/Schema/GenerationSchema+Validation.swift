@@ -88,7 +88,9 @@ private struct SchemaChecker {
                 if let maximum = string.maximumLength, length > maximum {
                     report("the choice \"\(choice)\" is longer than the maximum length \(maximum)")
                 }
-                if let pattern = string.pattern, let regex = try? Regex(pattern), (try? regex.firstMatch(in: choice)) == nil {
+                if let pattern = string.pattern, PatternCheck.problem(with: pattern) == nil,
+                    PatternCheck.failure(of: choice, against: pattern) != nil
+                {
                     report("the choice \"\(choice)\" does not match the pattern \(pattern)")
                 }
             }
@@ -100,9 +102,7 @@ private struct SchemaChecker {
                 report("minimum length \(minimum) is above maximum length \(maximum)")
             }
         }
-        if let pattern = string.pattern, (try? Regex(pattern)) == nil {
-            report("the pattern \(pattern) is not a valid regular expression")
-        }
+        if let pattern = string.pattern, let problem = PatternCheck.problem(with: pattern) { report(problem) }
         if let bounds = string.dateBounds {
             if string.format?.isDate != true { report("date bounds need a date or date-time format") }
             if let lower = bounds.lower, let upper = bounds.upper,

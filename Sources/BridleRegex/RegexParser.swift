@@ -1,35 +1,21 @@
-/// A parsed ECMA-262 regular expression, reduced to what decides its language: one scalar
-/// from a set, sequences, alternatives, repetitions and the two anchors. Captures, names and
-/// laziness are dropped (they don't change which strings match).
-indirect enum RegexNode: Sendable, Hashable {
-    /// One scalar from the set's ``RegexScalarApproximation/inner`` set.
-    case set(RegexScalarSet)
-    /// Each part in turn; `[]` matches the empty string.
-    case sequence([RegexNode])
-    /// Any one of the parts.
-    case alternation([RegexNode])
-    /// `maximum == nil`: no upper limit (`*`, `+`, `{n,}`).
-    case repetition(RegexNode, minimum: Int, maximum: Int?)
-    /// `^`, at `offset` in the pattern.
-    case startAnchor(offset: Int)
-    /// `$`, at `offset` in the pattern.
-    case endAnchor(offset: Int)
-}
-
 /// Parses the ECMA-262 pattern syntax JSON Schema uses into a ``RegexNode`` tree, rejecting
-/// what a grammar can't express with a ``PatternGrammarError`` that says where and what to
-/// write instead. See ``PatternGrammar`` for the supported subset.
+/// what neither a grammar nor a backtracking-free matcher can express (backreferences,
+/// lookaround, word boundaries, modifiers) with an ``ECMARegexError`` that says where and
+/// what to write instead. ``ECMARegex`` documents the supported dialect; the grammar compiler
+/// and the validator share this one parser, so they refuse the same patterns.
+///
+/// Parsing recurses once per group level, and groups nest at most ``maximumNesting`` deep.
 ///
 /// ```swift
 /// try RegexParser.parse("^a|b+$")
 /// // .alternation([.sequence([.startAnchor(offset: 0), .set(a)]),
 /// //               .sequence([.repetition(.set(b), minimum: 1, maximum: nil), .endAnchor(offset: 5)])])
 /// ```
-struct RegexParser {
+package struct RegexParser {
     /// The largest count `{n}`, `{n,m}` may give.
-    static let maximumCount = 10_000
+    package static let maximumCount = 10_000
     /// The deepest nesting of groups.
-    static let maximumNesting = 100
+    package static let maximumNesting = 100
 
     private let pattern: String
     private let scalars: [Unicode.Scalar]
@@ -42,7 +28,7 @@ struct RegexParser {
     }
 
     /// The tree of `pattern`, anchors included.
-    static func parse(_ pattern: String) throws(PatternGrammarError) -> RegexNode {
+    package static func parse(_ pattern: String) throws(ECMARegexError) -> RegexNode {
         var parser = RegexParser(pattern: pattern)
         let node = try parser.disjunction()
         if parser.position < parser.scalars.count {
@@ -54,12 +40,12 @@ struct RegexParser {
 
     // MARK: Errors
 
-    private func invalid(at offset: Int, _ message: String) -> PatternGrammarError {
-        PatternGrammarError(kind: .invalidSyntax, pattern: pattern, offset: offset, message: message)
+    private func invalid(at offset: Int, _ message: String) -> ECMARegexError {
+        ECMARegexError(kind: .invalidSyntax, pattern: pattern, offset: offset, message: message)
     }
 
-    private func unsupported(at offset: Int, _ message: String) -> PatternGrammarError {
-        PatternGrammarError(kind: .unsupported, pattern: pattern, offset: offset, message: message)
+    private func unsupported(at offset: Int, _ message: String) -> ECMARegexError {
+        ECMARegexError(kind: .unsupported, pattern: pattern, offset: offset, message: message)
     }
 
     // MARK: Scanning
@@ -100,7 +86,7 @@ struct RegexParser {
 
     // MARK: Structure
 
-    private mutating func disjunction() throws(PatternGrammarError) -> RegexNode {
+    private mutating func disjunction() throws(ECMARegexError) -> RegexNode {
         var branches = [try alternative()]
         while current == "|" {
             position += 1
@@ -109,7 +95,7 @@ struct RegexParser {
         return branches.count == 1 ? branches[0] : .alternation(branches)
     }
 
-    private mutating func alternative() throws(PatternGrammarError) -> RegexNode {
+    private mutating func alternative() throws(ECMARegexError) -> RegexNode {
         var items: [RegexNode] = []
         while let scalar = current, scalar != "|", scalar != ")" {
             items.append(try term())
@@ -117,7 +103,7 @@ struct RegexParser {
         return items.count == 1 ? items[0] : .sequence(items)
     }
 
-    private mutating func term() throws(PatternGrammarError) -> RegexNode {
+    private mutating func term() throws(ECMARegexError) -> RegexNode {
         let start = position
         let atom: RegexNode
         switch current {
@@ -147,7 +133,7 @@ struct RegexParser {
         return .repetition(atom, minimum: minimum, maximum: maximum)
     }
 
-    private mutating func refuseQuantifier(after what: String, at start: Int) throws(PatternGrammarError) {
+    private mutating func refuseQuantifier(after what: String, at start: Int) throws(ECMARegexError) {
         if let scalar = current, scalar == "*" || scalar == "+" || scalar == "?" || (scalar == "{" && bracedQuantifierEnd(at: position) != nil) {
             throw invalid(at: position, "nothing to repeat: \(what) matches no text; quantify a character or a group instead")
         }
@@ -167,7 +153,7 @@ struct RegexParser {
         return index < scalars.count && scalars[index] == "}" ? index : nil
     }
 
-    private func number(from start: Int, to end: Int) throws(PatternGrammarError) -> Int {
+    private func number(from start: Int, to end: Int) throws(ECMARegexError) -> Int {
         var value = 0
         for index in start..<end {
             value = value * 10 + Int(scalars[index].value - 0x30)
@@ -181,7 +167,7 @@ struct RegexParser {
     }
 
     /// A quantifier at the current position (and a lazy `?` after it), if there is one.
-    private mutating func quantifier() throws(PatternGrammarError) -> (Int, Int?)? {
+    private mutating func quantifier() throws(ECMARegexError) -> (Int, Int?)? {
         let start = position
         let result: (Int, Int?)
         switch current {
@@ -218,7 +204,7 @@ struct RegexParser {
 
     // MARK: Atoms
 
-    private mutating func atom() throws(PatternGrammarError) -> RegexNode {
+    private mutating func atom() throws(ECMARegexError) -> RegexNode {
         let start = position
         guard let scalar = current else {
             throw invalid(at: start, "the pattern ends unexpectedly")
@@ -226,9 +212,9 @@ struct RegexParser {
         switch scalar {
         case ".":
             position += 1
-            return .set(RegexScalarApproximation.dot.inner)
+            return .set(RegexScalarApproximation.dot)
         case "[":
-            return .set(try characterClass().inner)
+            return .set(try characterClass())
         case "(":
             return try group()
         case "*", "+", "?":
@@ -237,8 +223,8 @@ struct RegexParser {
             throw invalid(at: start, "nothing to repeat: a quantifier needs a character or group before it; escape the brace as \\{ to match it literally")
         case "\\":
             switch try escape(inClass: false) {
-            case .scalar(let value): return .set(RegexScalarSet(scalar: value))
-            case .set(let approximation): return .set(approximation.inner)
+            case .scalar(let value): return .set(RegexScalarApproximation(exactly: RegexScalarSet(scalar: value)))
+            case .set(let approximation): return .set(approximation)
             }
         case "{" where peek(1) == "," && Self.isDigit(peek(2)):
             throw invalid(
@@ -247,11 +233,11 @@ struct RegexParser {
         default:
             // Includes `]`, `{` and `}` that are not quantifiers: literal, as in ECMA-262 Annex B.
             position += 1
-            return .set(RegexScalarSet(scalar: scalar.value))
+            return .set(RegexScalarApproximation(exactly: RegexScalarSet(scalar: scalar.value)))
         }
     }
 
-    private mutating func group() throws(PatternGrammarError) -> RegexNode {
+    private mutating func group() throws(ECMARegexError) -> RegexNode {
         let start = position
         position += 1
         if current == "?" {
@@ -303,7 +289,7 @@ struct RegexParser {
 
     /// The escape at the current `\`; `inClass` selects the class-escape rules (`\b` is a
     /// backspace, `\-` a hyphen).
-    private mutating func escape(inClass: Bool) throws(PatternGrammarError) -> Escape {
+    private mutating func escape(inClass: Bool) throws(ECMARegexError) -> Escape {
         let start = position
         position += 1
         guard let scalar = current else {
@@ -388,7 +374,7 @@ struct RegexParser {
 
     /// The value of a `\uHHHH` (a surrogate pair `\uD83D\uDE00` is one scalar) or `\u{H…}`
     /// escape whose `u` has just been read.
-    private mutating func unicodeEscape(start: Int) throws(PatternGrammarError) -> UInt32 {
+    private mutating func unicodeEscape(start: Int) throws(ECMARegexError) -> UInt32 {
         if current == "{" {
             var end = position + 1
             var value: UInt32 = 0
@@ -437,7 +423,7 @@ struct RegexParser {
 
     // MARK: Classes
 
-    private mutating func characterClass() throws(PatternGrammarError) -> RegexScalarApproximation {
+    private mutating func characterClass() throws(ECMARegexError) -> RegexScalarApproximation {
         let start = position
         position += 1
         var negated = false
@@ -480,7 +466,7 @@ struct RegexParser {
         return negated ? result.negated : result
     }
 
-    private mutating func classAtom() throws(PatternGrammarError) -> Escape {
+    private mutating func classAtom() throws(ECMARegexError) -> Escape {
         let start = position
         guard let scalar = current else {
             throw invalid(at: start, "the pattern ends inside a class; add a ']'")

@@ -1,0 +1,43 @@
+import BridleRegex
+
+/// JSON Schema `pattern` for the validator, judged by ``ECMARegex``: the same parser and the
+/// same ECMA-262 semantics as the grammar compiler (`\d` is `[0-9]`, `\w` `[A-Za-z0-9_]`,
+/// scalars rather than grapheme clusters, an unanchored search), so the validator never
+/// disagrees with the grammar about what a pattern means. Every refusal is a message, never a
+/// silent pass: a pattern Bridle can't read or can't judge within its budget fails the value.
+///
+/// ```swift
+/// PatternCheck.failure(of: "12345", against: #"^\d{5}$"#)   // nil
+/// PatternCheck.failure(of: "١٢٣٤٥", against: #"^\d{5}$"#)   // "\"١٢٣٤٥\" does not match the pattern ^\d{5}$"
+/// ```
+enum PatternCheck {
+    /// Why `text` fails `pattern`, or nil when the pattern matches somewhere in it.
+    static func failure(of text: String, against pattern: String) -> String? {
+        do {
+            return try ECMARegex(pattern).containsMatch(in: text) ? nil : "\"\(text)\" does not match the pattern \(pattern)"
+        } catch {
+            return message(for: error)
+        }
+    }
+
+    /// Why `pattern` can't be used, or nil when it can.
+    static func problem(with pattern: String) -> String? {
+        do {
+            _ = try ECMARegex(pattern)
+            return nil
+        } catch {
+            return message(for: error)
+        }
+    }
+
+    private static func message(for error: ECMARegexError) -> String {
+        switch error.kind {
+        case .invalidSyntax:
+            "the pattern \(error.pattern) is not a valid regular expression: at offset \(error.offset), \(error.message)"
+        case .unsupported:
+            "the pattern \(error.pattern) can't be checked: at offset \(error.offset), \(error.message)"
+        case .budgetExceeded:
+            "the pattern \(error.pattern) can't be checked within its work budget: \(error.message)"
+        }
+    }
+}
