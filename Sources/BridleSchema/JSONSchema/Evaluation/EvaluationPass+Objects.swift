@@ -72,13 +72,9 @@ extension EvaluationPass {
                 outcome.issues.append(contentsOf: try apply(subschema, at: pointer, to: value, at: valuePointer, from: position).issues)
             }
             for (pattern, subschema) in patternProperties {
-                guard let search = PatternSearch(pattern) else {
-                    outcome.issues.append(SchemaIssue(path: valuePointer, message: "the property pattern \(pattern) can't be checked: it is not a regular expression Bridle reads"))
-                    continue
-                }
-                guard search.finds(in: name) else { continue }
-                named = true
                 let pointer = "\(position.child("patternProperties"))/\(JSONPointer.escape(pattern))"
+                guard try search(pattern, in: name, at: pointer) else { continue }
+                named = true
                 outcome.issues.append(contentsOf: try apply(subschema, at: pointer, to: value, at: valuePointer, from: position).issues)
             }
             if !named, let additional {

@@ -38,7 +38,7 @@ extension EvaluationPass {
 
     // MARK: Strings
 
-    mutating func checkString(_ text: String, _ position: Position, into outcome: inout EvaluationOutcome) {
+    mutating func checkString(_ text: String, _ position: Position, into outcome: inout EvaluationOutcome) throws(JSONSchemaEvaluationError) {
         let schema = position.schema
         func fail(_ message: String) { outcome.issues.append(SchemaIssue(path: position.pointer, message: message)) }
         let length = text.unicodeScalars.count
@@ -48,12 +48,10 @@ extension EvaluationPass {
         if let maximum = count(schema, "maxLength"), length > maximum {
             fail("is \(length) characters; at most \(maximum) allowed")
         }
-        if case .string(let pattern)? = schema[property: "pattern"]?.kind {
-            switch searchPattern(pattern, in: text) {
-            case .some(true): break
-            case .some(false): fail("\"\(text)\" does not match the pattern \(pattern)")
-            case .none: fail("the pattern \(pattern) can't be checked: it is not a regular expression Bridle reads")
-            }
+        if case .string(let pattern)? = schema[property: "pattern"]?.kind,
+            try !search(pattern, in: text, at: position.child("pattern"))
+        {
+            fail("\"\(text)\" does not match the pattern \(pattern)")
         }
         if case .string(let name)? = schema[property: "format"]?.kind, let format = StringFormat(rawValue: name),
             !format.accepts(text)
@@ -85,14 +83,12 @@ extension EvaluationPass {
         }
     }
 
-    /// Whether `pattern` finds a match in `text` (JSON Schema patterns are not anchored);
-    /// `nil` when the pattern can't be read.
-    private mutating func searchPattern(_ pattern: String, in text: String) -> Bool? {
-        if patterns[pattern] == nil {
-            guard let compiled = PatternSearch(pattern) else { return nil }
-            patterns[pattern] = compiled
-        }
-        return patterns[pattern]?.finds(in: text)
+    /// Whether `pattern` finds a match in `text` (JSON Schema patterns are not anchored).
+    mutating func search(_ pattern: String, in text: String, at pointer: String) throws(JSONSchemaEvaluationError) -> Bool {
+        if let compiled = patterns[pattern] { return try compiled.finds(in: text, at: pointer) }
+        let compiled = try PatternSearch(pattern, at: pointer)
+        patterns[pattern] = compiled
+        return try compiled.finds(in: text, at: pointer)
     }
 
     /// A non-negative integer keyword's value, or `nil` when absent or malformed.
