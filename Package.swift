@@ -9,6 +9,11 @@ let exampleDependencies: [Target.Dependency] = [
     .product(name: "ArgumentParser", package: "swift-argument-parser"),
 ]
 
+/// libFuzzer entry points, one per input format: `bash scripts/fuzz.sh` builds them with
+/// `swift build --sanitize=fuzzer --product FuzzX --scratch-path .build-fuzz` and runs them.
+/// Their bodies live in BridleFuzzing, which the tests call on the saved corpus.
+let fuzzTargets = ["FuzzJSON", "FuzzSchema", "FuzzGBNF", "FuzzRegex", "FuzzGGUF", "FuzzMatcher"]
+
 let package = Package(
     name: "Bridle",
     platforms: [.macOS(.v15)],
@@ -18,7 +23,7 @@ let package = Package(
         // (scripts/llama.sh builds the pinned version); the Bridle product does not.
         .library(name: "BridleLlama", targets: ["BridleLlama"]),
         .executable(name: "bridle", targets: ["BridleCommand"]),
-    ],
+    ] + fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -120,6 +125,12 @@ let package = Package(
             path: "Benchmarks/LlamaBenchmarks"
         ),
 
+        // What each fuzz target does with one input, as a plain library (Fuzz/BridleFuzzing), so
+        // the tests replay the saved corpus (Fuzz/Corpus) without libFuzzer.
+        .target(name: "BridleFuzzing", dependencies: ["BridleSchema", "BridleGrammar", "BridleGGUF"], path: "Fuzz/BridleFuzzing"),
+    ] + fuzzTargets.map {
+        .executableTarget(name: $0, dependencies: ["BridleFuzzing"], path: "Fuzz/\($0)")
+    } + [
         // Seeded randomness and the shared/ test data locator, for every test target.
         .target(name: "BridleTestSupport", path: "Tests/BridleTestSupport"),
         .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema", "BridleTestSupport"]),
@@ -139,6 +150,7 @@ let package = Package(
         .testTarget(name: "BridleTests", dependencies: ["Bridle", "BridleExampleTypes"]),
         .testTarget(name: "BridleGenerationTests", dependencies: ["BridleGeneration", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
         .testTarget(name: "BridleGGUFTests", dependencies: ["BridleGGUF", "BridleTestSupport"]),
+        .testTarget(name: "BridleFuzzingTests", dependencies: ["BridleFuzzing", "BridleGGUF", "BridleTestSupport"]),
         .testTarget(name: "BridleMaskTests", dependencies: ["BridleMask", "BridleGrammar", "BridleSchema", "BridleGGUF", "BridleTestSupport"]),
         // FoundationModels-style code that must keep compiling with only `import Bridle`, and
         // its tests on scripted models.

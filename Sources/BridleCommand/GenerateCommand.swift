@@ -84,7 +84,7 @@ struct GenerateCommand: AsyncParsableCommand {
         } else if let grammar {
             let parsed = try SchemaLoading.grammar(gbnfFile: grammar)
             request.grammar = parsed
-            request.options.maximumResponseTokens = maxTokens ?? parsed.maximumLength.map { $0 * 4 }
+            request.options.maximumResponseTokens = maxTokens ?? parsed.maximumLength.map { $0 > Int.max / 4 ? Int.max : $0 * 4 }
         }
         request.messages.append(.user(prompt))
 

@@ -22,10 +22,12 @@ extension GrammarExpression {
     /// Any one of the parts, flattening nested alternatives and removing duplicates.
     static func either(_ parts: [GrammarExpression]) -> GrammarExpression {
         var flat: [GrammarExpression] = []
+        // A set, not a scan of `flat`: a 100,000-value enum must cost linear work, not pairs.
+        var present: Set<GrammarExpression> = []
         for part in parts {
             let inner: [GrammarExpression]
             if case .alternatives(let nested) = part { inner = nested } else { inner = [part] }
-            for candidate in inner where !flat.contains(candidate) { flat.append(candidate) }
+            for candidate in inner where present.insert(candidate).inserted { flat.append(candidate) }
         }
         return flat.count == 1 ? flat[0] : .alternatives(flat)
     }

@@ -31,5 +31,15 @@ public struct GrammarOptions: Sendable, Hashable {
     /// Fraction digits of the seconds in a date-time.
     public var dateTimeFractionDigits = 3
 
+    // Work budgets for schemas from strangers: exceeding one is a GrammarCompileError, never
+    // a hang. They count sizes, not time, so the same schema always gets the same answer.
+
+    /// The most bytes of GBNF a compiled grammar may take (what llama.cpp has to load).
+    public var maximumGrammarSize = 16 << 20
+    /// The most Unicode scalars the *shortest* sentence may take. A schema whose every value
+    /// is longer (forty definitions, each an object requiring two of the next: 2⁴⁰ leaves)
+    /// can never be generated to the end, so it is refused rather than left to a model.
+    public var maximumShortestSentenceLength = 1_000_000
+
     public init() {}
 }

@@ -37,13 +37,29 @@ struct SchemaGrammarCompiler {
         guard let maximumLength = grammar.maximumLength else {
             throw GrammarCompileError(pointer: "#", message: "the grammar has no length bound; this is a Bridle bug, please report it")
         }
+        try Self.checkBudgets(of: grammar, options: options)
         let gbnf: String
         do {
             gbnf = try GBNFPrinter().print(grammar)
         } catch {
             throw GrammarCompileError(pointer: "#", message: "the grammar cannot be printed as GBNF: \(error)")
         }
+        if gbnf.utf8.count > options.maximumGrammarSize {
+            throw GrammarCompileError(
+                pointer: "#",
+                message: "the grammar takes \(gbnf.utf8.count) bytes of GBNF, more than GrammarOptions.maximumGrammarSize (\(options.maximumGrammarSize)); lower the schema's enum sizes, maxItems or maxLength, or raise the limit")
+        }
         return CompiledGrammar(grammar: grammar, gbnf: gbnf, maximumLength: maximumLength, options: options)
+    }
+
+    /// Refuses a grammar no model could finish (see ``GrammarOptions``).
+    private static func checkBudgets(of grammar: Grammar, options: GrammarOptions) throws(GrammarCompileError) {
+        if let shortest = grammar.shortestLength, shortest > options.maximumShortestSentenceLength {
+            let length = shortest == Int.max ? "more than \(Int.max)" : "\(shortest)"
+            throw GrammarCompileError(
+                pointer: "#",
+                message: "even the shortest value takes \(length) characters, more than GrammarOptions.maximumShortestSentenceLength (\(options.maximumShortestSentenceLength)); required properties or minItems that each multiply the next level make every value enormous: make some of them optional")
+        }
     }
 
     // MARK: Nodes

@@ -21,6 +21,9 @@ public enum GrammarMatcherError: Error, Sendable, Hashable, CustomStringConverti
     case grammarTooLarge
     /// The sampler cannot finish any sentence: this rule (the root) derives no finite text.
     case noFiniteDerivation(String)
+    /// The sampler cannot finish a sentence of this rule (the root) within its work budget:
+    /// even the quickest takes more steps (a chain of rules that each double the next).
+    case sentenceTooCostly(String, budget: Int)
 
     public var description: String {
         switch self {
@@ -36,6 +39,8 @@ public enum GrammarMatcherError: Error, Sendable, Hashable, CustomStringConverti
             "the grammar is too large to compile (repetition bounds too high?)"
         case .noFiniteDerivation(let name):
             "the rule '\(name)' derives no finite text"
+        case .sentenceTooCostly(let name, let budget):
+            "even the quickest sentence of the rule '\(name)' takes more than \(budget) steps to write; shorten the grammar, or raise GrammarSampler's workBudget"
         }
     }
 }

@@ -5,8 +5,10 @@
 /// maximum count half the time, character classes their range ends, and negated classes
 /// and `.` a pool of awkward scalars (quotes, backslashes, control characters, non-ASCII,
 /// emoji, U+2028). Below `maximumDepth` nested rule references the sampler picks
-/// alternatives uniformly; past it, and once a sample grows very long, it takes only the
-/// quickest way to finish, so sampling always ends.
+/// alternatives uniformly; past it, and once a sample grows very long or has taken many
+/// steps, it takes only the quickest way to finish, so sampling always ends. Its work is
+/// bounded too: alternatives whose quickest sentence needs more than `workBudget` steps are
+/// never chosen, and a grammar whose root needs more is refused.
 ///
 /// The same seed gives the same text on every run and platform: the sampler uses its own
 /// generator and integer arithmetic only.
@@ -21,6 +23,11 @@ public struct GrammarSampler: Sendable {
     /// Past this many scalars a sample stops choosing freely and finishes as quickly as
     /// it can, so a repetition of recursive rules cannot explode.
     static let lengthBudget = 100_000
+    /// Past this many steps (nodes visited plus scalars written) a sample finishes as quickly
+    /// as it can, even if it wrote nothing (`("" | "a"){0,1000000000}`).
+    static let stepBudget = 1_000_000
+    /// The default most work the quickest sentence of a chosen alternative may need.
+    public static let defaultWorkBudget = 1_000_000
 
     private let program: SamplerProgram
     private let maximumDepth: Int
@@ -31,9 +38,16 @@ public struct GrammarSampler: Sendable {
     ///   steers towards finishing.
     /// - Throws: ``GrammarMatcherError`` for the grammars ``GrammarMatcher`` refuses, and
     ///   ``GrammarMatcherError/noFiniteDerivation(_:)`` if the root rule has no finite
-    ///   sentence at all (alternatives that cannot finish are simply never chosen).
-    public init(_ grammar: Grammar, maximumDepth: Int = 32) throws(GrammarMatcherError) {
-        program = try SamplerProgram(grammar)
+    ///   sentence at all (alternatives that cannot finish are simply never chosen), and
+    ///   ``GrammarMatcherError/sentenceTooCostly(_:budget:)`` if even its quickest sentence
+    ///   needs more than `workBudget` steps (the GBNF chain `r0 ::= r1 r1`, `r1 ::= r2 r2`, …
+    ///   forty deep); alternatives that need more are never chosen.
+    ///   - workBudget: the most steps (rule nodes visited plus scalars written) the quickest
+    ///     sentence of any alternative may need.
+    public init(
+        _ grammar: Grammar, maximumDepth: Int = 32, workBudget: Int = GrammarSampler.defaultWorkBudget
+    ) throws(GrammarMatcherError) {
+        program = try SamplerProgram(grammar, workBudget: max(1, workBudget))
         self.maximumDepth = max(0, maximumDepth)
     }
 
@@ -61,14 +75,19 @@ public struct GrammarSampler: Sendable {
         var random: SeededRandom
         var output = String.UnicodeScalarView()
         var length = 0
+        var steps = 0
 
         mutating func append(_ scalar: Unicode.Scalar) {
             output.append(scalar)
             length += 1
+            steps += 1
         }
+
+        var isOverBudget: Bool { length >= GrammarSampler.lengthBudget || steps >= GrammarSampler.stepBudget }
     }
 
     private func emit(_ node: SamplerProgram.Node, depth: Int, into emission: inout Emission) {
+        emission.steps += 1
         switch node {
         case .text(let scalars):
             for scalar in scalars { emission.append(scalar) }
@@ -90,7 +109,7 @@ public struct GrammarSampler: Sendable {
                 ? minimum : repetitionCount(minimum: minimum, maximum: maximum, using: &emission.random)
             var done = 0
             while done < count {
-                if done >= minimum, emission.length >= Self.lengthBudget { break }
+                if done >= minimum, emission.isOverBudget { break }
                 emit(body, depth: depth, into: &emission)
                 done += 1
             }
@@ -100,7 +119,7 @@ public struct GrammarSampler: Sendable {
     }
 
     private func isFinishing(depth: Int, _ emission: Emission) -> Bool {
-        depth >= maximumDepth || emission.length >= Self.lengthBudget
+        depth >= maximumDepth || emission.isOverBudget
     }
 
     /// A quarter of draws take the minimum and (when bounded) a quarter the maximum, since

@@ -1,0 +1,40 @@
+import BridleGrammar
+import BridleSchema
+
+extension FuzzTargets {
+    /// `GenerationSchema(jsonSchema:)` then `grammar()`: the reader and the compiler either
+    /// answer or throw; a compiled grammar reads back from its own GBNF, and a sampled
+    /// sentence is accepted by its matcher.
+    public static func schema(_ bytes: [UInt8]) {
+        guard let schema = try? GenerationSchema(jsonSchema: text(bytes)) else { return }
+        _ = schema.jsonSchemaString(prettyPrinted: false)
+        guard let compiled = try? schema.grammar(options: fuzzOptions) else { return }
+        checkCompiled(compiled.grammar, gbnf: compiled.gbnf, seed: UInt64(bytes.count))
+    }
+
+    /// Smaller caps than the defaults, so each input compiles and samples quickly.
+    static var fuzzOptions: GrammarOptions {
+        var options = GrammarOptions()
+        options.maximumStringLength = 16
+        options.maximumArrayCount = 4
+        options.maximumDictionaryCount = 3
+        options.maximumKeyLength = 8
+        options.maximumPatternRepeat = 4
+        return options
+    }
+
+    /// The printed GBNF parses back, and a sample of the grammar is one of its sentences.
+    static func checkCompiled(_ grammar: Grammar, gbnf: String, seed: UInt64) {
+        let reparsed = try? Grammar(gbnf: gbnf)
+        invariant(reparsed != nil, "the compiled grammar's GBNF does not parse:\n\(gbnf)")
+        checkSample(grammar, seed: seed)
+    }
+
+    /// A sentence the sampler writes is accepted whole by the matcher.
+    static func checkSample(_ grammar: Grammar, seed: UInt64) {
+        guard let sampler = try? GrammarSampler(grammar, maximumDepth: 8, workBudget: 20_000) else { return }
+        let sentence = sampler.sample(seed: seed)
+        let accepted = try? GrammarMatcher.matches(grammar, sentence)
+        invariant(accepted == true, "the matcher rejects a sampled sentence: \(sentence.debugDescription)")
+    }
+}
