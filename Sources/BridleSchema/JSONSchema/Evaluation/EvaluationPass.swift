@@ -7,9 +7,10 @@ struct EvaluationPass {
     /// Compiled `pattern`s, so each is parsed once per run.
     var patterns: [String: PatternSearch] = [:]
 
-    init(resources: SchemaResources, budget: JSONSchemaEvaluator.Budget) {
+    init(resources: SchemaResources, budget: JSONSchemaEvaluator.Budget, steps: Int = 0) {
         self.resources = resources
         self.budget = budget
+        self.steps = steps
     }
 
     var draft: JSONSchemaDraft { resources.draft }
@@ -63,7 +64,7 @@ struct EvaluationPass {
         }
         checkGenericKeywords(instance, position, into: &outcome)
         switch instance.kind {
-        case .number(let number): checkNumber(number, position, into: &outcome)
+        case .number(let number): try checkNumber(number, position, into: &outcome)
         case .string(let text): try checkString(text, position, into: &outcome)
         case .array(let items): try checkArray(items, position, into: &outcome)
         case .structure: try checkObject(instance, position, into: &outcome)

@@ -64,6 +64,17 @@ public struct JSONSchemaEvaluator: Sendable {
         return outcome.issues
     }
 
+    /// Judges `instance` against a subschema of the document (`subschema`, found at
+    /// `schemaPointer`), counting steps in `steps` across calls: the reader spends one
+    /// budget on every candidate value of a finite schema.
+    func violations(
+        of instance: GeneratedContent, against subschema: GeneratedContent, at schemaPointer: String, steps: inout Int
+    ) throws(JSONSchemaEvaluationError) -> [SchemaIssue] {
+        var pass = EvaluationPass(resources: resources, budget: budget, steps: steps)
+        defer { steps = pass.steps }
+        return try pass.evaluate(instance, against: subschema, schemaPointer: schemaPointer, base: resources.rootBase, at: "#", depth: 0).issues
+    }
+
     /// Whether `instance` is valid; `false` when the schema can't decide.
     public func isValid(_ instance: GeneratedContent) -> Bool {
         (try? violations(of: instance))?.isEmpty ?? false

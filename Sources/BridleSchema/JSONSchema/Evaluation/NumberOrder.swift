@@ -13,21 +13,31 @@ enum NumberOrder {
         return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
     }
 
-    /// Whether `value / divisor` is an integer. A quotient too large to tell (past `Double`)
-    /// counts as not a multiple, as validators that divide in floating point decide.
-    static func isMultiple(_ value: JSONNumber, of divisor: JSONNumber) -> Bool {
+    /// Whether `value / divisor` is an integer, or `nil` when exact arithmetic and binary
+    /// floating point (in which Python's jsonschema and JavaScript validators divide) disagree:
+    /// `0.3` is a multiple of `0.1` exactly but not in `Double`. Judging either way would make
+    /// Bridle disagree with one kind of validator, so the caller reports it can't decide.
+    static func isMultiple(_ value: JSONNumber, of divisor: JSONNumber) -> Bool? {
         if value.isIntegral, divisor.isIntegral, let a = value.int128, let b = divisor.int128, b != 0 {
             return a % b == 0
         }
-        if let a = value.decimal, let b = divisor.decimal, !b.isZero {
-            let quotient = a / b
-            var rounded = Decimal()
-            var copy = quotient
-            NSDecimalRound(&rounded, &copy, 0, .plain)
-            if quotient.isFinite, abs(NSDecimalNumber(decimal: quotient).doubleValue) < 1e30 {
-                return rounded == quotient
-            }
-        }
+        let exact = isExactMultiple(value, of: divisor)
+        return exact == isBinaryMultiple(value, of: divisor) ? exact : nil
+    }
+
+    static func isExactMultiple(_ value: JSONNumber, of divisor: JSONNumber) -> Bool {
+        guard let a = value.decimal, let b = divisor.decimal, !b.isZero else { return isBinaryMultiple(value, of: divisor) }
+        let quotient = a / b
+        guard quotient.isFinite, abs(NSDecimalNumber(decimal: quotient).doubleValue) < 1e30 else { return isBinaryMultiple(value, of: divisor) }
+        var rounded = Decimal()
+        var copy = quotient
+        NSDecimalRound(&rounded, &copy, 0, .plain)
+        return rounded == quotient
+    }
+
+    /// As validators that divide in `Double` decide; a quotient past `Double`'s range is
+    /// not a multiple (Python's jsonschema reports it so).
+    static func isBinaryMultiple(_ value: JSONNumber, of divisor: JSONNumber) -> Bool {
         guard let a = Double(value.text), let b = Double(divisor.text), b != 0 else { return false }
         let quotient = a / b
         return quotient.isFinite && quotient.rounded() == quotient
