@@ -32,11 +32,13 @@ struct EvaluationPass {
         steps += 1
         guard steps <= budget.steps else {
             throw JSONSchemaEvaluationError(
-                pointer: schemaPointer, message: "checking the value took more than \(budget.steps) steps; raise the evaluator's budget or simplify the schema")
+                pointer: schemaPointer, message: "checking the value took more than \(budget.steps) steps; raise the evaluator's budget or simplify the schema",
+                isBudgetExhausted: true)
         }
         guard depth <= budget.depth else {
             throw JSONSchemaEvaluationError(
-                pointer: schemaPointer, message: "subschemas and references nest deeper than \(budget.depth) levels while checking \(pointer); a $ref may refer to itself without consuming the value")
+                pointer: schemaPointer, message: "subschemas and references nest deeper than \(budget.depth) levels while checking \(pointer); a $ref may refer to itself without consuming the value",
+                isBudgetExhausted: true)
         }
         switch schema.kind {
         case .bool(true):

@@ -9,10 +9,14 @@ public struct JSONSchemaEvaluationError: Error, Sendable, Hashable, CustomString
     /// An RFC 6901 pointer into the schema document, as a URI fragment.
     public var pointer: String
     public var message: String
+    /// Whether the evaluator's ``JSONSchemaEvaluator/Budget`` ran out (the schema may be
+    /// decidable with a larger one), rather than the schema being beyond what it decides.
+    public var isBudgetExhausted: Bool
 
-    public init(pointer: String, message: String) {
+    public init(pointer: String, message: String, isBudgetExhausted: Bool = false) {
         self.pointer = pointer
         self.message = message
+        self.isBudgetExhausted = isBudgetExhausted
     }
 
     public var description: String { "\(pointer): \(message)" }
