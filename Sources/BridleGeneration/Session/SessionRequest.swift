@@ -91,11 +91,9 @@ struct SessionRequest {
             let refused: ToolCallAttempt
             switch turn.read(text) {
             case .answer(let answer):
-                do {
-                    return .answered(try self.answer.content(of: answer, text: text), text: text)
-                } catch .schemaViolation(_, let issues) {
-                    refused = ToolCallAttempt(number: number, text: text, toolName: nil, arguments: answer, problems: issues)
-                }
+                let problems = self.answer.violations(of: answer)
+                guard !problems.isEmpty else { return .answered(answer, text: text) }
+                refused = ToolCallAttempt(number: number, text: text, toolName: nil, arguments: answer, problems: problems)
             case .call(let tool, let arguments):
                 guard rounds < policy.maximumToolRounds else {
                     session.audit(DispatchRecord(
@@ -205,12 +203,14 @@ struct SessionRequest {
             let text = try await generate(
                 SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + feedback,
                 grammar: grammar, view: grammar == nil ? .text : .json, statistics: &statistics, attempt: refusals)
-            do {
-                return (try answer.content(ofPlainText: text), text, refusals)
-            } catch .schemaViolation(_, let issues) where refusals + 1 < options.maximumAnswerAttempts {
-                refusals += 1
-                feedback += [.assistant(text), .user(SessionPrompt.answerFeedback(problems: issues))]
+            let content = try answer.parsed(text)
+            let problems = answer.violations(of: content)
+            if problems.isEmpty { return (content, text, refusals) }
+            guard refusals + 1 < options.maximumAnswerAttempts else {
+                throw GenerationError.schemaViolation(text: text, issues: problems)
             }
+            refusals += 1
+            feedback += [.assistant(text), .user(SessionPrompt.answerFeedback(problems: problems))]
         }
     }
 
