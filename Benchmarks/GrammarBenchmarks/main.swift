@@ -5,6 +5,7 @@ import Foundation
 //   swift run -c release grammar-benchmarks [SHARED_DIR]
 // 1. Compile time per JSONSchemaBench schema (import + compile + print), median and p99.
 // 2. Matcher throughput (MB/s) on a ~1 MB JSON document, against a plain parse of it.
+// 3. Matcher growth on ambiguous and recursive grammars, and hostile schemas' compile times.
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -82,3 +83,38 @@ let matchTime = try seconds {
 let parseTime = try seconds { _ = try GeneratedContent(json: document) }
 print(String(format: "%.2f MB, matched: %@; matcher %.1f MB/s, JSON parser %.1f MB/s (matcher takes %.1fx the parser's time)",
              megabytes, matched ? "yes" : "NO", megabytes / matchTime, megabytes / parseTime, matchTime / parseTime))
+
+// The growth GrammarMatcherComplexityTests bounds by counting work, timed here: each case at
+// n and 2n, with the ratio (2 linear, 4 quadratic, 8 cubic).
+print("\n== Matcher growth (time at n and 2n)")
+func grammarOf(_ text: String) throws -> Grammar { try Grammar(gbnf: text) }
+let growthCases: [(String, Grammar, Int, (Int) -> String)] = [
+    ("redundant alternatives (\"a\" | \"a\" | \"aa\")*", try grammarOf(#"root ::= ("a" | "a" | "aa")*"#), 20_000, { String(repeating: "a", count: $0) }),
+    ("left recursion e ::= e \"+\" d | d", try grammarOf("root ::= e\ne ::= e \"+\" [0-9] | [0-9]"), 20_000, { (0..<$0).map { "\($0 % 10)" }.joined(separator: "+") }),
+    ("right recursion list ::= item \",\" list | item", try grammarOf("root ::= list\nlist ::= item \",\" list | item\nitem ::= [a-c]+"), 1_000, { Array(repeating: "ab", count: $0).joined(separator: ",") }),
+    ("ambiguous s ::= s s | \"a\" | \"\"", try grammarOf("root ::= s\ns ::= s s | \"a\" | \"\""), 60, { String(repeating: "a", count: $0) }),
+]
+for (name, grammar, n, text) in growthCases {
+    var times: [Double] = []
+    for size in [n, 2 * n] {
+        let input = Array(text(size).utf8)
+        times.append(try seconds {
+            var matcher = try GrammarMatcher(grammar)
+            _ = matcher.accept(bytes: input)
+        })
+    }
+    print(String(format: "%@: n=%d %.3f ms, 2n %.3f ms, ratio %.2f", name, n, times[0] * 1000, times[1] * 1000, times[1] / times[0]))
+}
+
+print("\n== Hostile schemas (compile time)")
+let hostile: [(String, String)] = [
+    ("100,000-value enum", #"{"enum":["# + (0..<100_000).map { "\"v\($0)\"" }.joined(separator: ",") + "]}"),
+    ("recursive anyOf in oneOf", ##"{"oneOf":[{"$ref":"#/$defs/D"},{"type":"string"}],"$defs":{"D":{"anyOf":[{"$ref":"#/$defs/D"},{"type":"null"}]}}}"##),
+]
+for (name, text) in hostile {
+    var outcome = "compiled"
+    let time = seconds {
+        do { _ = try GenerationSchema(jsonSchema: text).grammar() } catch { outcome = "refused" }
+    }
+    print(String(format: "%@: %@ in %.1f ms", name, outcome, time * 1000))
+}

@@ -37,7 +37,7 @@ struct FuzzTargetsTests {
     }
 
     @Test("hostile inputs end", arguments: [
-        ("FuzzSchema", #"{"oneOf":[{"$ref":"#/$defs/D"},{"type":"string"}],"$defs":{"D":{"anyOf":[{"$ref":"#/$defs/D"},{"type":"null"}]}}}"#),
+        ("FuzzSchema", ##"{"oneOf":[{"$ref":"#/$defs/D"},{"type":"string"}],"$defs":{"D":{"anyOf":[{"$ref":"#/$defs/D"},{"type":"null"}]}}}"##),
         ("FuzzGBNF", "root ::= a a\na ::= b b\nb ::= c c\nc ::= d d\nd ::= \"x\""),
         ("FuzzMatcher", "root ::= s\ns ::= s s | \"a\" | \"\"\n\0aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"),
         ("FuzzJSON", String(repeating: "[", count: 10_000)),

@@ -15,9 +15,13 @@ struct SchemaGrammarCompiler {
     /// Compiled definitions by name and recursion context.
     private var definitionRules: [String: GrammarExpression?] = [:]
 
+    /// Recursion groups of the definitions, for ``reference(_:at:)``'s cache keys.
+    private let components: DefinitionComponents
+
     init(schema: GenerationSchema, options: GrammarOptions) {
         self.schema = schema
         self.options = options
+        components = DefinitionComponents(schema)
     }
 
     mutating func compile() throws(GrammarCompileError) -> CompiledGrammar {
@@ -131,7 +135,9 @@ struct SchemaGrammarCompiler {
         }
         let depth = stack.filter { $0 == name }.count
         if depth >= options.maximumRecursionDepth { return nil }
-        let key = ([name] + stack).joined(separator: "/")
+        // Only the definitions on the path that `name` can reach again matter (its component).
+        let component = components.component(of: name)
+        let key = ([name] + stack.filter { components.component(of: $0) == component }).joined(separator: "/")
         if let known = definitionRules[key] { return known }
         stack.append(name)
         defer { stack.removeLast() }

@@ -43,6 +43,9 @@ struct EarleyRecognizer {
     private var lastOrigin: UnsafeMutableRawPointer?
     private var lastOriginSlot: UInt32 = 0
     private var isComplete = false
+    /// Items processed and waiting items visited by completions since this recognizer was
+    /// made: the work the matcher did, which complexity tests bound instead of timing it.
+    private(set) var work = 0
 
     // Items waiting on a nonterminal, threaded into one list per symbol; `predictedStamp`
     // says which symbols have a list (and have been predicted) in the current set.
@@ -130,6 +133,7 @@ struct EarleyRecognizer {
         while index < items.count {
             let item = items[index]
             index += 1
+            work &+= 1
             let state = UInt32(truncatingIfNeeded: item >> 32)
             let slot = UInt32(truncatingIfNeeded: item)
             if state < dotStateCount {
@@ -191,6 +195,7 @@ struct EarleyRecognizer {
         let origin = origins[Int(slot)]
         origin._withUnsafeGuaranteedRef { node in
             node.forEachWaiting(on: nonterminal) { entry in
+                work &+= 1
                 let waitingSlot = UInt32(truncatingIfNeeded: entry)
                 let state = program.advance(UInt32(truncatingIfNeeded: entry >> 32))
                 add(state, origin: waitingSlot == Self.selfOrigin ? origin : node.origin(waitingSlot))

@@ -202,4 +202,8 @@ public struct GrammarMatcher: Sendable {
     /// How many Earley sets this matcher keeps alive; tests use it to check that memory
     /// does not grow with the length of the input.
     var retainedSetCount: Int { chart.retainedSetCount }
+
+    /// The Earley items this matcher's workspace has processed (see
+    /// ``EarleyRecognizer/work``): tests check how it grows with the input, not the time.
+    var work: Int { workspace.recognizer.work }
 }

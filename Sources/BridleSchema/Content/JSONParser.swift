@@ -34,8 +34,17 @@ struct JSONParser {
         }
     }
 
+    /// The work of parsing `bytes` (values started plus values handed to their containers),
+    /// parsed or not: complexity tests bound its growth with the input instead of timing it.
+    static func work(parsing bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var parser = JSONParser(bytes: bytes)
+        _ = parser.parseDocument()
+        return parser.work
+    }
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    private var work = 0
     /// Reused for every string that contains escapes.
     private var scratch: [UInt8] = []
 
@@ -62,6 +71,7 @@ struct JSONParser {
         }
         var stack: [Frame] = []
         while true {
+            work += 1
             // Parse the next value; opening a non-empty container pushes a frame and loops
             // back here for its first element.
             skipWhitespace()
@@ -107,6 +117,7 @@ struct JSONParser {
             // Hand the finished value to its container; a closing bracket finishes that
             // container too, so keep going until a container needs another element.
             closing: while !stack.isEmpty {
+                work += 1
                 let top = stack.count - 1
                 skipWhitespace()
                 if stack[top].isObject {

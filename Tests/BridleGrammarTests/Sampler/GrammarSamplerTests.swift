@@ -151,4 +151,41 @@ struct GrammarSamplerTests {
             try GrammarSampler(F.root(.characterClass(CharacterClass(ranges: [0xD800...0xDFFF]))))
         }
     }
+
+    /// `r0 ::= r1 r1`, `r1 ::= r2 r2`, …: the shortest sentence has 2^levels scalars.
+    static func doublingChain(levels: Int) -> String {
+        (0..<levels).map { "\($0 == 0 ? "root" : "r\($0)") ::= r\($0 + 1) r\($0 + 1)" }.joined(separator: "\n")
+            + "\nr\(levels) ::= \"x\"\n"
+    }
+
+    @Test("a grammar whose quickest sentence needs more than the work budget is refused")
+    func doublingChainIsRefused() throws {
+        let grammar = try Grammar(gbnf: Self.doublingChain(levels: 40))
+        #expect(throws: GrammarMatcherError.sentenceTooCostly("root", budget: GrammarSampler.defaultWorkBudget)) {
+            try GrammarSampler(grammar)
+        }
+        // Ten levels fit: every sample is the one sentence, 1,024 x's.
+        let small = try Grammar(gbnf: Self.doublingChain(levels: 10))
+        #expect(try GrammarSampler(small).sample(seed: 3) == String(repeating: "x", count: 1_024))
+    }
+
+    @Test("alternatives over the work budget are never chosen")
+    func dearAlternativesAreDropped() throws {
+        let grammar = try Grammar(gbnf: "root ::= \"y\" | r1 | (r1)*\n" + Self.doublingChain(levels: 40).replacingOccurrences(of: "root ::=", with: "r0 ::="))
+        let sampler = try GrammarSampler(grammar)
+        for seed in UInt64(0)..<20 {
+            #expect(sampler.sample(seed: seed) == "y" || sampler.sample(seed: seed) == "")
+        }
+    }
+
+    @Test("repeating an empty body a billion times is no work")
+    func emptyRepetitions() throws {
+        let grammar = try Grammar(gbnf: #"root ::= ("" | "a"){1000000000} "b" ("" | "c"){5,1000000000}"#)
+        let sampler = try GrammarSampler(grammar)
+        for seed in UInt64(0)..<3 {
+            let text = sampler.sample(seed: seed)
+            #expect(text.hasSuffix("b") || text.contains("b"))
+            #expect(text.unicodeScalars.count <= GrammarSampler.stepBudget)
+        }
+    }
 }

@@ -192,7 +192,13 @@ struct GeneratedContentTests {
         let text = document.jsonString(prettyPrinted: true)
         #expect(text.utf8.count > 1_000_000)
 
-        // Its speed is grammar-benchmarks' business (JSON parser MB/s), never a timed test.
+        // Its speed is grammar-benchmarks' business (JSON parser MB/s), never a timed test;
+        // its work (values built) grows linearly: half the document takes half of it.
         #expect(try GeneratedContent(json: text) == document)
+        let half = GeneratedContent(elements: Array(items.prefix(items.count / 2))).jsonString(prettyPrinted: true)
+        let work = Array(text.utf8).withUnsafeBufferPointer { JSONParser.work(parsing: $0) }
+        let halfWork = Array(half.utf8).withUnsafeBufferPointer { JSONParser.work(parsing: $0) }
+        #expect(work >= items.count * 8)
+        #expect(Double(work) <= 2.05 * Double(halfWork))
     }
 }
