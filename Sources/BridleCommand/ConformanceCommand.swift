@@ -40,8 +40,23 @@ struct ConformanceCommand: ParsableCommand {
                 report.compiled += 1
                 guard let sampler = try? GrammarSampler(compiled.grammar) else { continue }
                 for seed in 0..<UInt64(samples) {
-                    let text = sampler.sample(seed: seed)
+                    var text = sampler.sample(seed: seed)
                     report.samples += 1
+                    if !compiled.postChecks.isEmpty {
+                        // Declared post-checks: regenerate (bounded) until the validator agrees.
+                        var attempt: UInt64 = 1
+                        while attempt <= Self.regenerationLimit,
+                            (try? GeneratedContent(json: text)).map({ !schema.conforms($0) }) ?? false
+                        {
+                            text = sampler.sample(seed: seed &+ attempt &* 1_000_003)
+                            report.regenerated += 1
+                            attempt += 1
+                        }
+                        if attempt > Self.regenerationLimit {
+                            report.exhausted += 1
+                            continue
+                        }
+                    }
                     do {
                         let content = try GeneratedContent(json: text)
                         if !schema.conforms(content) || text.unicodeScalars.count > compiled.maximumLength {
@@ -62,7 +77,9 @@ struct ConformanceCommand: ParsableCommand {
                 for test in (try? document[property: "tests"]?.elements()) ?? [] {
                     guard let instance = test[property: "data"], test[property: "valid"] == false else { continue }
                     report.invalidInstances += 1
-                    if (try? GrammarMatcher.matches(compiled.grammar, schema.canonicalText(of: instance))) == true {
+                    if (try? GrammarMatcher.matches(compiled.grammar, schema.canonicalText(of: instance))) == true,
+                        compiled.postChecks.isEmpty || schema.conforms(instance)
+                    {
                         report.invalidAccepted.append("\(split)/\(file): \(instance.jsonString.prefix(200))")
                     }
                 }
@@ -76,12 +93,19 @@ struct ConformanceCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
+    /// Fresh samples tried for one sample that fails a declared post-check.
+    static let regenerationLimit: UInt64 = 8
+
     struct SplitReport: CustomStringConvertible {
         let name: String
         var schemas = 0
         var compiled = 0
         var samples = 0
         var repeatedKeys = 0
+        /// Samples redrawn because a post-check (uniqueItems, overlapping oneOf) failed, and
+        /// samples given up on after ``ConformanceCommand/regenerationLimit`` redraws.
+        var regenerated = 0
+        var exhausted = 0
         var invalidSamples: [String] = []
         var invalidInstances = 0
         var invalidAccepted: [String] = []
@@ -89,7 +113,7 @@ struct ConformanceCommand: ParsableCommand {
         var description: String {
             let share = schemas == 0 ? 0 : Double(compiled) / Double(schemas) * 100
             var lines = [
-                "\(name): compiled \(compiled)/\(schemas) (\(String(format: "%.1f", share))%), samples invalid \(invalidSamples.count)/\(samples) (repeated dictionary keys: \(repeatedKeys)), invalid instances accepted \(invalidAccepted.count)/\(invalidInstances)"
+                "\(name): compiled \(compiled)/\(schemas) (\(String(format: "%.1f", share))%), samples invalid \(invalidSamples.count)/\(samples) (repeated dictionary keys: \(repeatedKeys); post-check redraws \(regenerated), given up \(exhausted)), invalid instances accepted \(invalidAccepted.count)/\(invalidInstances)"
             ]
             lines += (invalidSamples + invalidAccepted).prefix(10).map { "  \($0)" }
             return lines.joined(separator: "\n")

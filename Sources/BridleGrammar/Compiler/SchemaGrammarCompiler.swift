@@ -14,6 +14,8 @@ struct SchemaGrammarCompiler {
     private var stack: [String] = []
     /// Compiled definitions by name and recursion context.
     private var definitionRules: [String: GrammarExpression?] = [:]
+    /// Rules the grammar leaves to the validator, in the order met, one per pointer and kind.
+    var postChecks: [PostCheck] = []
 
     init(schema: GenerationSchema, options: GrammarOptions) {
         self.schema = schema
@@ -43,7 +45,7 @@ struct SchemaGrammarCompiler {
         } catch {
             throw GrammarCompileError(pointer: "#", message: "the grammar cannot be printed as GBNF: \(error)")
         }
-        return CompiledGrammar(grammar: grammar, gbnf: gbnf, maximumLength: maximumLength, options: options)
+        return CompiledGrammar(grammar: grammar, gbnf: gbnf, maximumLength: maximumLength, options: options, postChecks: postChecks)
     }
 
     // MARK: Nodes
@@ -58,6 +60,10 @@ struct SchemaGrammarCompiler {
             return builder.rule("boolean", .either([.literal("true"), .literal("false")]))
         case .string(let constraints):
             return try string(constraints, at: pointer, hint: hint)
+        case .integer(let constraints) where constraints.multipleOf.map({ $0 > 1 }) ?? false:
+            return try integerMultiples(constraints, at: pointer)
+        case .number(let constraints) where constraints.multipleOf != nil:
+            return try numberMultiples(constraints, at: pointer)
         case .integer(let constraints):
             guard let body = IntegerRangeGrammar.expression(
                 minimum: constraints.minimum, maximum: constraints.maximum, maximumDigits: options.maximumIntegerDigits)
@@ -83,10 +89,10 @@ struct SchemaGrammarCompiler {
         case .anyOf(let alternatives):
             return try choice(alternatives, at: pointer, keyword: "anyOf", hint: node.title ?? hint)
         case .oneOf(let alternatives):
-            if let overlap = OverlapCheck(schema: schema).firstOverlap(in: alternatives) {
-                throw GrammarCompileError(
-                    pointer: "\(pointer)/oneOf",
-                    message: "alternatives \(overlap.0) and \(overlap.1) of oneOf can both match one value, which a grammar cannot rule out; use anyOf if a value may match both, or make them distinct (different types, or a property with different constant values)")
+            if OverlapCheck(schema: schema).firstOverlap(in: alternatives) != nil {
+                // A grammar cannot rule out a value matching two alternatives: admit anyOf's
+                // language and leave exclusivity to the validator.
+                declare(PostCheck(pointer: pointer, kind: .exclusiveAlternatives))
             }
             return try choice(alternatives, at: pointer, keyword: "oneOf", hint: node.title ?? hint)
         case .reference(let name):
@@ -146,6 +152,14 @@ struct SchemaGrammarCompiler {
             case .dateTime: body = DateTimeGrammar.dateTime(bounds: constraints.dateBounds, fractionDigits: options.dateTimeFractionDigits)
             case .time: body = DateTimeGrammar.fullTime(fractionDigits: options.dateTimeFractionDigits)
             case .uuid: body = DateTimeGrammar.uuid()
+            case .duration: body = DurationGrammar.duration(&builder)
+            case .email: body = NetworkFormatGrammar.email(&builder)
+            case .hostname: body = NetworkFormatGrammar.hostname(&builder)
+            case .ipv4: body = NetworkFormatGrammar.ipv4(&builder)
+            case .ipv6: body = NetworkFormatGrammar.ipv6(&builder)
+            case .uri: body = URIFormatGrammar.uri(&builder)
+            case .uriReference: body = URIFormatGrammar.reference(&builder)
+            case .regex: body = RegexFormatGrammar.regex(&builder)
             }
             return body.map { builder.rule(format.rawValue, .all([.literal("\""), $0, .literal("\"")])) }
         }
@@ -169,7 +183,9 @@ struct SchemaGrammarCompiler {
 
     // MARK: Containers
 
-    private mutating func array(_ constraints: ArrayConstraints, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+    mutating func array(_ constraints: ArrayConstraints, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        if constraints.uniqueItems { declare(PostCheck(pointer: pointer, kind: .uniqueItems)) }
+        if constraints.contains != nil { return try containing(constraints, at: pointer, hint: hint) }
         var prefix: [GrammarExpression] = []
         for (index, item) in constraints.prefixItems.enumerated() {
             guard let element = try expression(for: item, at: "\(pointer)/prefixItems/\(index)", hint: "\(hint)-\(index)") else { break }
@@ -209,6 +225,7 @@ struct SchemaGrammarCompiler {
     }
 
     private mutating func object(_ shape: ObjectShape, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        if shape.hasCountingKeywords { return try constrainedObject(shape, at: pointer, hint: hint) }
         if shape.properties.isEmpty {
             guard let additional = shape.additionalProperties else { return .literal("{}") }
             return try dictionary(of: additional, at: "\(pointer)/additionalProperties", hint: hint)
@@ -242,7 +259,7 @@ struct SchemaGrammarCompiler {
         return .either([written, skipped])
     }
 
-    private mutating func dictionary(of value: SchemaNode, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+    mutating func dictionary(of value: SchemaNode, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
         let key = builder.rule("key", .all([
             .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(1, options.maximumKeyLength), .literal("\""),
         ]))
@@ -283,7 +300,7 @@ struct SchemaGrammarCompiler {
         return "integer-\(text(constraints.minimum))-\(text(constraints.maximum))"
     }
 
-    private static func pointerToken(_ name: String) -> String {
+    static func pointerToken(_ name: String) -> String {
         name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 }
