@@ -143,6 +143,26 @@ extension JSONSchemaReader {
         }
     }
 
+    // MARK: oneOf
+
+    /// A `oneOf` alternative without `type` whose keywords Bridle reads as implying one
+    /// (`{"properties": …}` as an object) is narrower in the IR than in JSON Schema, where it
+    /// also admits every value of the other types. For `anyOf` that only narrows; for `oneOf`
+    /// it would hide a second match, so the validator would pass values JSON Schema rejects.
+    func checkOneOfTypes(_ alternatives: [GeneratedContent], at pointer: String) throws {
+        let typed: Set<String> = ["type", "$ref", "enum", "const", "anyOf", "oneOf", "allOf", "not", "if"]
+        let implying = Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).union(Self.objectKeywords)
+        for (index, alternative) in alternatives.enumerated() {
+            guard let members = alternative.orderedProperties else { continue }
+            let keys = Set(members.map(\.name))
+            if keys.isDisjoint(with: typed), let keyword = keys.intersection(implying).sorted().first {
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/oneOf/\(index)", keyword: "oneOf",
+                    message: "this oneOf alternative has \(keyword) but no type, so it also matches values of every other type, which oneOf must exclude; add \"type\" to it")
+            }
+        }
+    }
+
     // MARK: Numbers
 
     /// `multipleOf` as a positive number.

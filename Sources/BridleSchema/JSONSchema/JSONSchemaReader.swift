@@ -41,12 +41,12 @@ struct JSONSchemaReader {
         "$recursiveRef": "recursive references are not supported; use $ref to a $defs entry",
     ]
 
-    private static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
-    private static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
-    private static let arrayKeywords: Set<String> = [
+    static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
+    static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
+    static let arrayKeywords: Set<String> = [
         "items", "prefixItems", "minItems", "maxItems", "additionalItems", "uniqueItems", "contains", "minContains", "maxContains",
     ]
-    private static let objectKeywords: Set<String> = [
+    static let objectKeywords: Set<String> = [
         "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
         "dependentRequired", "dependentSchemas", "dependencies",
     ]
@@ -105,6 +105,7 @@ struct JSONSchemaReader {
             result = try node(parts[0], at: "\(pointer)/allOf/0")
         } else if let keyword = ["anyOf", "oneOf"].first(where: keys.contains), let list = value(keyword) {
             try siblingsCheck(keyword)
+            if keyword == "oneOf" { try checkOneOfTypes(try elements(list, keyword: keyword, at: pointer), at: pointer) }
             let alternatives = try elements(list, keyword: keyword, at: pointer).enumerated().map { index, alternative in
                 try node(alternative, at: "\(pointer)/\(keyword)/\(index)")
             }

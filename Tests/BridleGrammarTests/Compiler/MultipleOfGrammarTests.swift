@@ -14,7 +14,7 @@ struct MultipleOfGrammarTests {
         KeywordCase(name: "integer step with a range", schema: #"{"type":"integer","multipleOf":3,"minimum":10,"maximum":1000}"#,
                     accepts: ["12", "999"], rejects: ["9", "1002", "13"]),
         KeywordCase(name: "step with trailing zeros", schema: #"{"type":"integer","multipleOf":300}"#,
-                    accepts: ["0", "300", "-900", "123000"], rejects: ["30", "100", "3000000000000000000000"]),
+                    accepts: ["0", "300", "-900", "123000"], rejects: ["30", "100", "3001"]),
         KeywordCase(name: "decimal step on integers", schema: #"{"type":"integer","multipleOf":2.5}"#,
                     accepts: ["5", "-10"], rejects: ["2", "3"]),
         KeywordCase(name: "cents", schema: #"{"type":"number","multipleOf":0.01,"minimum":0,"maximum":100}"#,

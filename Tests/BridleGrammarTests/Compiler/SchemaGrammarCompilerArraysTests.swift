@@ -1,3 +1,4 @@
+import BridleSchema
 import Testing
 
 @testable import BridleGrammar
@@ -12,12 +13,12 @@ struct SchemaGrammarCompilerArraysTests {
             accepts: ["[]", "[1,2,3]"], rejects: ["[1,2,3,4]", "[-1]"], postChecked: ["[1,1]", "[2,3,2]"]),
         KeywordCase(
             name: "overlapping oneOf",
-            schema: #"{"oneOf":[{"type":"integer","minimum":0,"maximum":10},{"type":"integer","minimum":5,"maximum":20}]}"#,
-            accepts: ["0", "4", "11", "20"], rejects: ["21", "-1"], postChecked: ["5", "10"]),
+            schema: #"{"oneOf":[{"type":"integer","minimum":0,"maximum":100},{"type":"integer","minimum":95,"maximum":200}]}"#,
+            accepts: ["0", "94", "101", "200"], rejects: ["201", "-1"], postChecked: ["95", "100"]),
         KeywordCase(
             name: "contains with free items",
             schema: #"{"type":"array","contains":{"type":"boolean"},"minContains":2,"maxItems":4}"#,
-            accepts: ["[true,false]", "[true,true,1]"], rejects: ["[]", "[true]", "[1,true,true]"]),
+            accepts: ["[true,false]", "[true,true,1]"], rejects: ["[]", "[true]", "[1,true]"]),
         KeywordCase(
             name: "contains with maxContains",
             schema: #"{"type":"array","contains":{"type":"boolean"},"maxContains":2}"#,

@@ -1,3 +1,4 @@
+import BridleSchema
 import Testing
 
 @testable import BridleGrammar
@@ -18,7 +19,7 @@ struct SchemaGrammarCompilerObjectsTests {
             accepts: [#"{"a":null,"b":true}"#], rejects: [#"{"a":null}"#]),
         KeywordCase(
             name: "patternProperties on named properties",
-            schema: #"{"type":"object","properties":{"x-a":{"type":"integer"}},"patternProperties":{"^x-":{"minimum":0}},"required":["x-a"]}"#,
+            schema: #"{"type":"object","properties":{"x-a":{}},"patternProperties":{"^x-":{"type":"integer","minimum":0}},"required":["x-a"]}"#,
             accepts: [#"{"x-a":3}"#], rejects: [#"{"x-a":-1}"#]),
         KeywordCase(
             name: "patternProperties as dictionary keys",

@@ -40,7 +40,14 @@ struct KeywordCase: Sendable, CustomTestStringConvertible {
         var rejected = 0
         for seed in UInt64(0)..<UInt64(samples) {
             let text = sampler.sample(seed: seed)
-            let content = try GeneratedContent(json: text)
+            let content: GeneratedContent
+            do {
+                content = try GeneratedContent(json: text)
+            } catch {
+                // A grammar cannot keep a dictionary's free keys distinct; the parser says so.
+                #expect(error.message.contains("duplicate key"), "\(name) seed \(seed): \(error)")
+                continue
+            }
             if !schema.conforms(content) {
                 rejected += 1
                 #expect(!compiled.postChecks.isEmpty, "\(name) seed \(seed): \(text) breaks the schema: \(schema.violations(of: content))")
