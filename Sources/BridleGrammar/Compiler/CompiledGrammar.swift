@@ -13,11 +13,15 @@ public struct CompiledGrammar: Sendable, Hashable {
     /// options cap every unbounded string, array, number and recursion.
     public let maximumLength: Int
     public let options: GrammarOptions
+    /// Rules of the schema the grammar admits more than: values must also pass the schema's
+    /// validator, and be regenerated when they fail. Empty when the grammar alone is exact.
+    public let postChecks: [PostCheck]
 
-    init(grammar: Grammar, gbnf: String, maximumLength: Int, options: GrammarOptions) {
+    init(grammar: Grammar, gbnf: String, maximumLength: Int, options: GrammarOptions, postChecks: [PostCheck] = []) {
         self.grammar = grammar
         self.gbnf = gbnf
         self.maximumLength = maximumLength
         self.options = options
+        self.postChecks = postChecks
     }
 }

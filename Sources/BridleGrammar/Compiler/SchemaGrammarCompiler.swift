@@ -14,6 +14,8 @@ struct SchemaGrammarCompiler {
     private var stack: [String] = []
     /// Compiled definitions by name and recursion context.
     private var definitionRules: [String: GrammarExpression?] = [:]
+    /// Rules the grammar leaves to the validator, in the order met, one per pointer and kind.
+    var postChecks: [PostCheck] = []
 
     /// Recursion groups of the definitions, for ``reference(_:at:)``'s cache keys.
     private let components: DefinitionComponents
@@ -53,7 +55,7 @@ struct SchemaGrammarCompiler {
                 pointer: "#",
                 message: "the grammar takes \(gbnf.utf8.count) bytes of GBNF, more than GrammarOptions.maximumGrammarSize (\(options.maximumGrammarSize)); lower the schema's enum sizes, maxItems or maxLength, or raise the limit")
         }
-        return CompiledGrammar(grammar: grammar, gbnf: gbnf, maximumLength: maximumLength, options: options)
+        return CompiledGrammar(grammar: grammar, gbnf: gbnf, maximumLength: maximumLength, options: options, postChecks: postChecks)
     }
 
     /// Refuses a grammar no model could finish (see ``GrammarOptions``).
@@ -78,6 +80,10 @@ struct SchemaGrammarCompiler {
             return builder.rule("boolean", .either([.literal("true"), .literal("false")]))
         case .string(let constraints):
             return try string(constraints, at: pointer, hint: hint)
+        case .integer(let constraints) where constraints.multipleOf.map({ $0 > 1 }) ?? false:
+            return try integerMultiples(constraints, at: pointer)
+        case .number(let constraints) where constraints.multipleOf != nil:
+            return try numberMultiples(constraints, at: pointer)
         case .integer(let constraints):
             guard let body = IntegerRangeGrammar.expression(
                 minimum: constraints.minimum, maximum: constraints.maximum, maximumDigits: options.maximumIntegerDigits)
@@ -103,10 +109,10 @@ struct SchemaGrammarCompiler {
         case .anyOf(let alternatives):
             return try choice(alternatives, at: pointer, keyword: "anyOf", hint: node.title ?? hint)
         case .oneOf(let alternatives):
-            if let overlap = OverlapCheck(schema: schema).firstOverlap(in: alternatives) {
-                throw GrammarCompileError(
-                    pointer: "\(pointer)/oneOf",
-                    message: "alternatives \(overlap.0) and \(overlap.1) of oneOf can both match one value, which a grammar cannot rule out; use anyOf if a value may match both, or make them distinct (different types, or a property with different constant values)")
+            if OverlapCheck(schema: schema).firstOverlap(in: alternatives) != nil {
+                // A grammar cannot rule out a value matching two alternatives: admit anyOf's
+                // language and leave exclusivity to the validator.
+                declare(PostCheck(pointer: pointer, kind: .exclusiveAlternatives))
             }
             return try choice(alternatives, at: pointer, keyword: "oneOf", hint: node.title ?? hint)
         case .reference(let name):
@@ -168,6 +174,14 @@ struct SchemaGrammarCompiler {
             case .dateTime: body = DateTimeGrammar.dateTime(bounds: constraints.dateBounds, fractionDigits: options.dateTimeFractionDigits)
             case .time: body = DateTimeGrammar.fullTime(fractionDigits: options.dateTimeFractionDigits)
             case .uuid: body = DateTimeGrammar.uuid()
+            case .duration: body = DurationGrammar.duration(&builder)
+            case .email: body = NetworkFormatGrammar.email(&builder)
+            case .hostname: body = NetworkFormatGrammar.hostname(&builder)
+            case .ipv4: body = NetworkFormatGrammar.ipv4(&builder)
+            case .ipv6: body = NetworkFormatGrammar.ipv6(&builder)
+            case .uri: body = URIFormatGrammar.uri(&builder)
+            case .uriReference: body = URIFormatGrammar.reference(&builder)
+            case .regex: body = RegexFormatGrammar.regex(&builder)
             }
             return body.map { builder.rule(format.rawValue, .all([.literal("\""), $0, .literal("\"")])) }
         }
@@ -191,7 +205,9 @@ struct SchemaGrammarCompiler {
 
     // MARK: Containers
 
-    private mutating func array(_ constraints: ArrayConstraints, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+    mutating func array(_ constraints: ArrayConstraints, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        if constraints.uniqueItems { declare(PostCheck(pointer: pointer, kind: .uniqueItems)) }
+        if constraints.contains != nil { return try containing(constraints, at: pointer, hint: hint) }
         var prefix: [GrammarExpression] = []
         for (index, item) in constraints.prefixItems.enumerated() {
             guard let element = try expression(for: item, at: "\(pointer)/prefixItems/\(index)", hint: "\(hint)-\(index)") else { break }
@@ -231,6 +247,7 @@ struct SchemaGrammarCompiler {
     }
 
     private mutating func object(_ shape: ObjectShape, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        if shape.hasCountingKeywords { return try constrainedObject(shape, at: pointer, hint: hint) }
         if shape.properties.isEmpty {
             guard let additional = shape.additionalProperties else { return .literal("{}") }
             return try dictionary(of: additional, at: "\(pointer)/additionalProperties", hint: hint)
@@ -264,7 +281,7 @@ struct SchemaGrammarCompiler {
         return .either([written, skipped])
     }
 
-    private mutating func dictionary(of value: SchemaNode, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+    mutating func dictionary(of value: SchemaNode, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
         let key = builder.rule("key", .all([
             .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(1, options.maximumKeyLength), .literal("\""),
         ]))
@@ -305,7 +322,7 @@ struct SchemaGrammarCompiler {
         return "integer-\(text(constraints.minimum))-\(text(constraints.maximum))"
     }
 
-    private static func pointerToken(_ name: String) -> String {
+    static func pointerToken(_ name: String) -> String {
         name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 }

@@ -55,6 +55,7 @@ enum JSONSchemaWriter {
             head.append(("type", "integer"))
             if let minimum = integer.minimum { body.append(("minimum", number(minimum))) }
             if let maximum = integer.maximum { body.append(("maximum", number(maximum))) }
+            if let step = integer.multipleOf { body.append(("multipleOf", number(step))) }
         case .number(let constraints):
             head.append(("type", "number"))
             if let minimum = constraints.minimum.flatMap(JSONNumber.init) {
@@ -63,6 +64,7 @@ enum JSONSchemaWriter {
             if let maximum = constraints.maximum.flatMap(JSONNumber.init) {
                 body.append((constraints.maximumIsExclusive ? "exclusiveMaximum" : "maximum", GeneratedContent(maximum)))
             }
+            if let step = constraints.multipleOf.flatMap(JSONNumber.init) { body.append(("multipleOf", GeneratedContent(step))) }
         case .array(let array):
             head.append(("type", "array"))
             if !array.prefixItems.isEmpty {
@@ -71,6 +73,12 @@ enum JSONSchemaWriter {
             body.append(("items", document(of: array.items)))
             if array.minimumCount > 0 { body.append(("minItems", GeneratedContent(array.minimumCount))) }
             if let maximum = array.maximumCount { body.append(("maxItems", GeneratedContent(maximum))) }
+            if array.uniqueItems { body.append(("uniqueItems", true)) }
+            if let contains = array.contains {
+                body.append(("contains", document(of: contains)))
+                if array.minimumContains != 1 { body.append(("minContains", GeneratedContent(array.minimumContains))) }
+                if let maximum = array.maximumContains { body.append(("maxContains", GeneratedContent(maximum))) }
+            }
         case .object(let shape):
             head.append(("type", "object"))
             body = members(of: shape)
@@ -122,10 +130,26 @@ enum JSONSchemaWriter {
                 body.append(("x-order", GeneratedContent(elements: shape.properties.map { GeneratedContent($0.name) })))
             }
         }
+        if !shape.patternProperties.isEmpty {
+            body.append(("patternProperties", GeneratedContent(properties: shape.patternProperties.map { ($0.pattern, document(of: $0.node)) })))
+        }
         switch shape.additionalProperties {
         case nil: body.append(("additionalProperties", false))
         case let node? where node == .any: break
         case let node?: body.append(("additionalProperties", document(of: node)))
+        }
+        if let names = shape.propertyNames { body.append(("propertyNames", document(of: names))) }
+        if shape.minimumCount > 0 { body.append(("minProperties", GeneratedContent(shape.minimumCount))) }
+        if let maximum = shape.maximumCount { body.append(("maxProperties", GeneratedContent(maximum))) }
+        if !shape.dependentRequired.isEmpty {
+            body.append(("dependentRequired", GeneratedContent(properties: shape.dependentRequired.keys.sorted().map { key in
+                (key, GeneratedContent(elements: (shape.dependentRequired[key] ?? []).map { GeneratedContent($0) }))
+            })))
+        }
+        if !shape.dependentSchemas.isEmpty {
+            body.append(("dependentSchemas", GeneratedContent(properties: shape.dependentSchemas.keys.sorted().compactMap { key in
+                shape.dependentSchemas[key].map { (key, document(of: $0)) }
+            })))
         }
         return body
     }

@@ -35,27 +35,21 @@ struct JSONSchemaReader {
         "if": "conditional schemas are not supported; use anyOf with one branch per case",
         "then": "conditional schemas are not supported; use anyOf with one branch per case",
         "else": "conditional schemas are not supported; use anyOf with one branch per case",
-        "dependentRequired": "dependent requirements are not supported; use anyOf with one branch per case",
-        "dependentSchemas": "dependent schemas are not supported; use anyOf with one branch per case",
-        "dependencies": "dependencies are not supported; use anyOf with one branch per case",
-        "patternProperties": "pattern properties are not supported; list the properties or use additionalProperties",
-        "propertyNames": "property name schemas are not supported; list the properties instead",
         "unevaluatedProperties": "unevaluatedProperties is not supported; use additionalProperties",
         "unevaluatedItems": "unevaluatedItems is not supported; use items",
-        "contains": "contains is not supported; describe every element with items",
-        "minContains": "minContains is not supported; describe every element with items",
-        "maxContains": "maxContains is not supported; describe every element with items",
-        "multipleOf": "multipleOf is not supported; use minimum/maximum or an enum",
-        "minProperties": "minProperties is not supported; mark the properties you need as required",
-        "maxProperties": "maxProperties is not supported; list the allowed properties with additionalProperties: false",
         "$dynamicRef": "dynamic references are not supported; use $ref to a $defs entry",
         "$recursiveRef": "recursive references are not supported; use $ref to a $defs entry",
     ]
 
-    private static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
-    private static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
-    private static let arrayKeywords: Set<String> = ["items", "prefixItems", "minItems", "maxItems", "additionalItems", "uniqueItems"]
-    private static let objectKeywords: Set<String> = ["properties", "required", "additionalProperties"]
+    static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
+    static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
+    static let arrayKeywords: Set<String> = [
+        "items", "prefixItems", "minItems", "maxItems", "additionalItems", "uniqueItems", "contains", "minContains", "maxContains",
+    ]
+    static let objectKeywords: Set<String> = [
+        "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
+        "dependentRequired", "dependentSchemas", "dependencies",
+    ]
     /// Keywords that constrain a value, as opposed to annotating it.
     private static let constraining: Set<String> = stringKeywords
         .union(numberKeywords).union(arrayKeywords).union(objectKeywords)
@@ -65,7 +59,7 @@ struct JSONSchemaReader {
 
     // MARK: Nodes
 
-    private mutating func node(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+    mutating func node(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
         let members: [(name: String, value: GeneratedContent)]
         switch content.kind {
         case .bool(true):
@@ -111,6 +105,7 @@ struct JSONSchemaReader {
             result = try node(parts[0], at: "\(pointer)/allOf/0")
         } else if let keyword = ["anyOf", "oneOf"].first(where: keys.contains), let list = value(keyword) {
             try siblingsCheck(keyword)
+            if keyword == "oneOf" { try checkOneOfTypes(try elements(list, keyword: keyword, at: pointer), at: pointer) }
             let alternatives = try elements(list, keyword: keyword, at: pointer).enumerated().map { index, alternative in
                 try node(alternative, at: "\(pointer)/\(keyword)/\(index)")
             }
@@ -290,6 +285,7 @@ struct JSONSchemaReader {
         if let (value, exclusive) = bounds.upper {
             constraints.maximum = IntegerRounding.largestInteger(below: value, strictly: exclusive)
         }
+        constraints.multipleOf = try integerStep(content, at: pointer)
         return .integer(constraints)
     }
 
@@ -305,6 +301,7 @@ struct JSONSchemaReader {
             let bound = value.decimal ?? (value.isNegative ? -Decimal.greatestFiniteMagnitude : Decimal.greatestFiniteMagnitude)
             constraints.intersect(maximum: bound, exclusive: exclusive)
         }
+        constraints.multipleOf = try step(content, at: pointer)?.decimal
         return .number(constraints)
     }
 
@@ -338,7 +335,7 @@ struct JSONSchemaReader {
         return (lower, upper)
     }
 
-    private func count(_ content: GeneratedContent, _ keyword: String, at pointer: String) throws -> Int? {
+    func count(_ content: GeneratedContent, _ keyword: String, at pointer: String) throws -> Int? {
         guard let value = content[property: keyword] else { return nil }
         guard case .number(let number) = value.kind, let count = number.exactInteger(Int.self), count >= 0 else {
             throw JSONSchemaImportError(
@@ -350,11 +347,6 @@ struct JSONSchemaReader {
     // MARK: Containers
 
     private mutating func arrayNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
-        if content[property: "uniqueItems"] == true {
-            throw JSONSchemaImportError(
-                pointer: "\(pointer)/uniqueItems", keyword: "uniqueItems",
-                message: "uniqueItems is not supported: a grammar cannot rule out repeats; check uniqueness after decoding")
-        }
         var constraints = ArrayConstraints(items: .any)
         var prefix: [GeneratedContent] = []
         var prefixKeyword = "prefixItems"
@@ -380,6 +372,7 @@ struct JSONSchemaReader {
         if let maximum = try count(content, "maxItems", at: pointer) {
             constraints.maximumCount = min(constraints.maximumCount ?? maximum, maximum)
         }
+        try readArrayKeywords(content, into: &constraints, at: pointer)
         return .array(constraints)
     }
 
@@ -419,8 +412,9 @@ struct JSONSchemaReader {
             let child = try node(value, at: "\(pointer)/properties/\(JSONPointer.escape(name))")
             shape.properties.append(SchemaProperty(name: name, node: child, isOptional: !required.contains(name)))
         }
+        try readObjectKeywords(content, into: &shape, at: pointer)
         for name in required where !declared.contains(where: { $0.name == name }) {
-            guard let additional = shape.additionalProperties else {
+            guard let additional = try undeclaredNode(name, in: content, shape: shape, at: pointer) else {
                 throw JSONSchemaImportError(
                     pointer: "\(pointer)/required", keyword: "required",
                     message: "\"\(name)\" is required but not in properties, and additionalProperties is false; no object satisfies both")
@@ -444,7 +438,7 @@ struct JSONSchemaReader {
         return result + members.filter { member in !result.contains(where: { $0.name == member.name }) }
     }
 
-    private func elements(_ content: GeneratedContent, keyword: String, at pointer: String) throws -> [GeneratedContent] {
+    func elements(_ content: GeneratedContent, keyword: String, at pointer: String) throws -> [GeneratedContent] {
         guard case .array(let items) = content.kind else {
             throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "\(keyword) must be an array")
         }

@@ -31,6 +31,14 @@ extension GenerationSchema {
     public func conforms(_ content: GeneratedContent) -> Bool {
         violations(of: content).isEmpty
     }
+
+    /// Whether `content` satisfies `node`, with this schema's definitions for references.
+    /// The grammar compiler uses it to judge property names against `propertyNames`.
+    public func conforms(_ content: GeneratedContent, to node: SchemaNode) -> Bool {
+        var found: [SchemaIssue] = []
+        ConformanceChecker(schema: self).check(content, against: node, at: "#", into: &found, depth: 0)
+        return found.isEmpty
+    }
 }
 
 private struct ConformanceChecker {
@@ -53,33 +61,22 @@ private struct ConformanceChecker {
             guard number.isIntegerLiteral, let value = number.int128 else {
                 return fail("\(number) is not an integer literal")
             }
-            if !constraints.contains(value) { fail("\(number) is outside \(constraints.rangeDescription)") }
+            if !constraints.contains(value) {
+                if let step = constraints.multipleOf, step > 0, value % step != 0 {
+                    fail("\(number) is not a multiple of \(step)")
+                } else {
+                    fail("\(number) is outside \(constraints.rangeDescription)")
+                }
+            }
         case (.number(let constraints), .number(let number)):
             if !constraints.contains(number) { fail("\(number) is outside the allowed range") }
+            if let step = constraints.multipleOf.flatMap(JSONNumber.init), !number.isMultiple(of: step) {
+                fail("\(number) is not a multiple of \(step)")
+            }
         case (.array(let constraints), .array(let items)):
-            if items.count < constraints.minimumCount { fail("has \(items.count) elements; at least \(constraints.minimumCount) needed") }
-            if let maximum = constraints.maximumCount, items.count > maximum { fail("has \(items.count) elements; at most \(maximum) allowed") }
-            for (index, item) in items.enumerated() {
-                let itemNode = index < constraints.prefixItems.count ? constraints.prefixItems[index] : constraints.items
-                check(item, against: itemNode, at: "\(pointer)/\(index)", into: &found, depth: depth + 1)
-            }
+            checkArray(items, constraints, at: pointer, into: &found, depth: depth)
         case (.object(let shape), .structure(let properties, let keys)):
-            for property in shape.properties {
-                if let value = properties[property.name] {
-                    check(value, against: property.node, at: "\(pointer)/\(JSONPointer.escape(property.name))", into: &found, depth: depth + 1)
-                } else if !property.isOptional {
-                    fail("the required property \"\(property.name)\" is missing")
-                }
-            }
-            for key in keys where !shape.properties.contains(where: { $0.name == key }) {
-                guard let additional = shape.additionalProperties else {
-                    fail("the property \"\(key)\" is not allowed")
-                    continue
-                }
-                if let value = properties[key] {
-                    check(value, against: additional, at: "\(pointer)/\(JSONPointer.escape(key))", into: &found, depth: depth + 1)
-                }
-            }
+            checkObject(properties, keys: keys, shape, at: pointer, into: &found, depth: depth)
         case (.enumeration(let values), _):
             if !values.contains(content) { fail("\(content.jsonString) is not one of the allowed values") }
         case (.anyOf(let alternatives), _):
@@ -104,6 +101,89 @@ private struct ConformanceChecker {
         }
     }
 
+    private func checkArray(
+        _ items: [GeneratedContent], _ constraints: ArrayConstraints, at pointer: String,
+        into found: inout [SchemaIssue], depth: Int
+    ) {
+        func fail(_ message: String) { found.append(SchemaIssue(path: pointer, message: message)) }
+        if items.count < constraints.minimumCount { fail("has \(items.count) elements; at least \(constraints.minimumCount) needed") }
+        if let maximum = constraints.maximumCount, items.count > maximum { fail("has \(items.count) elements; at most \(maximum) allowed") }
+        for (index, item) in items.enumerated() {
+            let itemNode = index < constraints.prefixItems.count ? constraints.prefixItems[index] : constraints.items
+            check(item, against: itemNode, at: "\(pointer)/\(index)", into: &found, depth: depth + 1)
+        }
+        if constraints.uniqueItems, JSONEquality.hasDuplicates(items) {
+            fail("has equal elements; the elements must be unique")
+        }
+        if let contains = constraints.contains {
+            let matches = items.filter { item in
+                var scratch: [SchemaIssue] = []
+                check(item, against: contains, at: pointer, into: &scratch, depth: depth + 1)
+                return scratch.isEmpty
+            }.count
+            if matches < constraints.minimumContains {
+                fail("has \(matches) elements matching contains; at least \(constraints.minimumContains) needed")
+            }
+            if let maximum = constraints.maximumContains, matches > maximum {
+                fail("has \(matches) elements matching contains; at most \(maximum) allowed")
+            }
+        }
+    }
+
+    private func checkObject(
+        _ properties: [String: GeneratedContent], keys: [String], _ shape: ObjectShape, at pointer: String,
+        into found: inout [SchemaIssue], depth: Int
+    ) {
+        func fail(_ message: String) { found.append(SchemaIssue(path: pointer, message: message)) }
+        for property in shape.properties {
+            if let value = properties[property.name] {
+                check(value, against: property.node, at: "\(pointer)/\(JSONPointer.escape(property.name))", into: &found, depth: depth + 1)
+            } else if !property.isOptional {
+                fail("the required property \"\(property.name)\" is missing")
+            }
+        }
+        let present = Set(properties.keys)
+        for key in present.sorted() {
+            let value = properties[key] ?? .null
+            let keyPointer = "\(pointer)/\(JSONPointer.escape(key))"
+            var matched = shape.properties.contains(where: { $0.name == key })
+            for entry in shape.patternProperties {
+                guard let matches = PatternCheck.matches(entry.pattern, key) else {
+                    fail("the pattern \(entry.pattern) is not a valid regular expression")
+                    continue
+                }
+                if matches {
+                    matched = true
+                    check(value, against: entry.node, at: keyPointer, into: &found, depth: depth + 1)
+                }
+            }
+            if !matched {
+                if let additional = shape.additionalProperties {
+                    check(value, against: additional, at: keyPointer, into: &found, depth: depth + 1)
+                } else {
+                    fail("the property \"\(key)\" is not allowed")
+                }
+            }
+            if let names = shape.propertyNames {
+                var scratch: [SchemaIssue] = []
+                check(GeneratedContent(key), against: names, at: keyPointer, into: &scratch, depth: depth + 1)
+                if !scratch.isEmpty { fail("the property name \"\(key)\" breaks propertyNames") }
+            }
+        }
+        if present.count < shape.minimumCount { fail("has \(present.count) properties; at least \(shape.minimumCount) needed") }
+        if let maximum = shape.maximumCount, present.count > maximum { fail("has \(present.count) properties; at most \(maximum) allowed") }
+        for trigger in shape.dependentRequired.keys.sorted() where present.contains(trigger) {
+            for name in shape.dependentRequired[trigger] ?? [] where !present.contains(name) {
+                fail("\"\(trigger)\" is present, so \"\(name)\" is required")
+            }
+        }
+        for trigger in shape.dependentSchemas.keys.sorted() where present.contains(trigger) {
+            if let dependent = shape.dependentSchemas[trigger] {
+                check(GeneratedContent(kind: .structure(properties: properties, orderedKeys: keys)), against: dependent, at: pointer, into: &found, depth: depth + 1)
+            }
+        }
+    }
+
     private func checkString(_ text: String, _ constraints: StringConstraints, fail: (String) -> Void) {
         if let choices = constraints.choices, !choices.contains(text) {
             fail("\"\(text)\" is not one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))")
@@ -117,14 +197,21 @@ private struct ConformanceChecker {
             switch format {
             case .date: date = RFC3339.parseFullDate(text)
             case .dateTime: date = RFC3339.parseDateTime(text)
-            case .time: date = nil
-            case .uuid: date = nil
+            default: date = nil
             }
             let valid: Bool
             switch format {
             case .date, .dateTime: valid = date != nil
             case .time: valid = RFC3339.isValidFullTime(text)
             case .uuid: valid = RFC3339.isValidUUID(text)
+            case .duration: valid = DurationFormat.isValid(text)
+            case .email: valid = NetworkFormat.isValidEmail(text)
+            case .hostname: valid = NetworkFormat.isValidHostname(text)
+            case .ipv4: valid = NetworkFormat.isValidIPv4(text)
+            case .ipv6: valid = NetworkFormat.isValidIPv6(text)
+            case .uri: valid = URIFormat.isValidURI(text)
+            case .uriReference: valid = URIFormat.isValidReference(text)
+            case .regex: valid = PatternCheck.isValid(text)
             }
             if !valid { fail("\"\(text)\" is not a valid \(format.rawValue)") }
             if let date, let bounds = constraints.dateBounds, !bounds.contains(date) {

@@ -52,6 +52,12 @@ private struct SchemaChecker {
                 check(item, path: "\(path)/prefixItems/\(index)", into: &issues)
             }
             check(array.items, path: "\(path)/items", into: &issues)
+            if let contains = array.contains {
+                check(contains, path: "\(path)/contains", into: &issues)
+                if let maximum = array.maximumContains, maximum < array.minimumContains {
+                    report("minContains \(array.minimumContains) is above maxContains \(maximum)")
+                }
+            }
         case .object(let shape):
             var seen: Set<String> = []
             for property in shape.properties {
@@ -62,6 +68,19 @@ private struct SchemaChecker {
             }
             if let additional = shape.additionalProperties {
                 check(additional, path: "\(path)/additionalProperties", into: &issues)
+            }
+            for entry in shape.patternProperties {
+                if !PatternCheck.isValid(entry.pattern) {
+                    report("the pattern \(entry.pattern) in patternProperties is not a valid regular expression")
+                }
+                check(entry.node, path: "\(path)/patternProperties/\(JSONPointer.escape(entry.pattern))", into: &issues)
+            }
+            if let names = shape.propertyNames { check(names, path: "\(path)/propertyNames", into: &issues) }
+            for (trigger, dependent) in shape.dependentSchemas.sorted(by: { $0.key < $1.key }) {
+                check(dependent, path: "\(path)/dependentSchemas/\(JSONPointer.escape(trigger))", into: &issues)
+            }
+            if let maximum = shape.maximumCount, maximum < shape.minimumCount {
+                report("minProperties \(shape.minimumCount) is above maxProperties \(maximum)")
             }
         case .enumeration(let values):
             if values.isEmpty { report("has no allowed values; list at least one") }

@@ -9,10 +9,14 @@
 public struct IntegerConstraints: Sendable, Hashable {
     public var minimum: Int128?
     public var maximum: Int128?
+    /// Every value is a multiple of this positive step (`multipleOf`); a decimal step such as
+    /// `2.5` is read as the integer step it implies (here 5).
+    public var multipleOf: Int128?
 
-    public init(minimum: Int128? = nil, maximum: Int128? = nil) {
+    public init(minimum: Int128? = nil, maximum: Int128? = nil, multipleOf: Int128? = nil) {
         self.minimum = minimum
         self.maximum = maximum
+        self.multipleOf = multipleOf
     }
 
     /// The bounds of a fixed-width integer type.
@@ -30,6 +34,7 @@ public struct IntegerConstraints: Sendable, Hashable {
     public func contains(_ value: Int128) -> Bool {
         if let minimum, value < minimum { return false }
         if let maximum, value > maximum { return false }
+        if let multipleOf, multipleOf > 0, value % multipleOf != 0 { return false }
         return true
     }
 }

@@ -13,11 +13,15 @@ public struct NumberConstraints: Sendable, Hashable {
     public var minimumIsExclusive: Bool
     public var maximum: Decimal?
     public var maximumIsExclusive: Bool
+    /// Every value is an integer multiple of this positive step (`multipleOf`), judged
+    /// exactly in decimal: `0.3` is a multiple of `0.1`.
+    public var multipleOf: Decimal?
 
     public init(
         minimum: Decimal? = nil, minimumIsExclusive: Bool = false,
-        maximum: Decimal? = nil, maximumIsExclusive: Bool = false
+        maximum: Decimal? = nil, maximumIsExclusive: Bool = false, multipleOf: Decimal? = nil
     ) {
+        self.multipleOf = multipleOf
         self.minimum = minimum
         self.minimumIsExclusive = minimumIsExclusive
         self.maximum = maximum

@@ -10,10 +10,35 @@ public struct ObjectShape: Sendable, Hashable {
     public var properties: [SchemaProperty]
     /// The schema of keys not in `properties`; `nil` means no other keys are allowed.
     /// A `[String: V]` dictionary is an object with no properties and `V` here.
+    /// Keys that match a ``patternProperties`` entry are judged by it instead.
     public var additionalProperties: SchemaNode?
+    /// Schemas for keys matching patterns (`patternProperties`). A key that matches several
+    /// patterns must satisfy each; a named property that matches one must satisfy both.
+    public var patternProperties: [PatternProperty]
+    /// A schema every key, as a JSON string, must conform to (`propertyNames`).
+    public var propertyNames: SchemaNode?
+    /// Bounds on the number of keys present (`minProperties`, `maxProperties`).
+    public var minimumCount: Int
+    public var maximumCount: Int?
+    /// When the key is present, these keys must be too (`dependentRequired`).
+    public var dependentRequired: [String: [String]]
+    /// When the key is present, the whole object must also conform to the schema
+    /// (`dependentSchemas`).
+    public var dependentSchemas: [String: SchemaNode]
 
-    public init(properties: [SchemaProperty] = [], additionalProperties: SchemaNode? = nil) {
+    public init(
+        properties: [SchemaProperty] = [], additionalProperties: SchemaNode? = nil,
+        patternProperties: [PatternProperty] = [], propertyNames: SchemaNode? = nil,
+        minimumCount: Int = 0, maximumCount: Int? = nil,
+        dependentRequired: [String: [String]] = [:], dependentSchemas: [String: SchemaNode] = [:]
+    ) {
         self.properties = properties
         self.additionalProperties = additionalProperties
+        self.patternProperties = patternProperties
+        self.propertyNames = propertyNames
+        self.minimumCount = minimumCount
+        self.maximumCount = maximumCount
+        self.dependentRequired = dependentRequired
+        self.dependentSchemas = dependentSchemas
     }
 }

@@ -20,6 +20,17 @@ enum PatternCheck {
         }
     }
 
+    /// Whether `pattern` matches somewhere in `text`; nil when Bridle can't read the
+    /// pattern or can't judge it within its budget.
+    static func matches(_ pattern: String, _ text: String) -> Bool? {
+        try? ECMARegex(pattern).containsMatch(in: text)
+    }
+
+    /// Whether Bridle reads `pattern` (the `regex` format, `patternProperties` keys).
+    static func isValid(_ pattern: String) -> Bool {
+        problem(with: pattern) == nil
+    }
+
     /// Why `pattern` can't be used, or nil when it can.
     static func problem(with pattern: String) -> String? {
         do {

@@ -27,11 +27,16 @@ struct FormatGrammarConformanceTests {
                 return "at most 3 fraction digits"
             }
             return nil
+        case .duration:
+            // Numbers are written 0…9999 without leading zeros.
+            return text.range(of: #"(^|[^0-9])0[0-9]|[0-9]{5}"#, options: .regularExpression) != nil ? "numbers 0…9999, no leading zeros" : nil
+        default:
+            return nil
         }
     }
 
     @Test(.enabled(if: suite != nil, SharedData.missingMessage),
-          arguments: [("format-date.json", StringFormat.date), ("format-date-time.json", .dateTime), ("format-time.json", .time), ("format-uuid.json", .uuid)])
+          arguments: [("format-date.json", StringFormat.date), ("format-date-time.json", .dateTime), ("format-time.json", .time), ("format-uuid.json", .uuid), ("format-duration.json", .duration)])
     func grammarAgreesWithTheSuite(_ file: String, _ format: StringFormat) throws {
         let directory = try #require(Self.suite)
         let groups = try GeneratedContent(jsonData: Data(contentsOf: directory.appendingPathComponent(file))).elements()

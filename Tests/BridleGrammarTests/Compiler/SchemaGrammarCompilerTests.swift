@@ -111,14 +111,15 @@ struct SchemaGrammarCompilerTests {
         #expect(throws: GrammarCompileError.self) { try schema.grammar() }
     }
 
-    @Test func overlappingOneOfIsAnError() throws {
+    /// Overlapping alternatives compile as anyOf; the grammar declares exclusivity as a
+    /// post-check, and the validator is what enforces it.
+    @Test func overlappingOneOfDeclaresAPostCheck() throws {
         let schema = GenerationSchema(root: SchemaNode(.oneOf([.integer(IntegerConstraints(minimum: 0, maximum: 5)), .integer(IntegerConstraints(minimum: 5, maximum: 9))])))
-        do {
-            _ = try schema.grammar()
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.pointer == "#/oneOf")
-        }
+        let compiled = try schema.grammar()
+        #expect(compiled.postChecks == [PostCheck(pointer: "#", kind: .exclusiveAlternatives)])
+        #expect(try GrammarMatcher.matches(compiled.grammar, "5"))
+        #expect(!schema.conforms(5))
+        #expect(schema.conforms(4) && schema.conforms(6))
     }
 
     @Test func invalidSchemasAreReportedBeforeCompiling() {

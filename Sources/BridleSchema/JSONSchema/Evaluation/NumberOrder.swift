@@ -26,13 +26,7 @@ enum NumberOrder {
     }
 
     static func isExactMultiple(_ value: JSONNumber, of divisor: JSONNumber) -> Bool {
-        guard let a = value.decimal, let b = divisor.decimal, !b.isZero else { return isBinaryMultiple(value, of: divisor) }
-        let quotient = a / b
-        guard quotient.isFinite, abs(NSDecimalNumber(decimal: quotient).doubleValue) < 1e30 else { return isBinaryMultiple(value, of: divisor) }
-        var rounded = Decimal()
-        var copy = quotient
-        NSDecimalRound(&rounded, &copy, 0, .plain)
-        return rounded == quotient
+        value.isMultiple(of: divisor)
     }
 
     /// As validators that divide in `Double` decide; a quotient past `Double`'s range is

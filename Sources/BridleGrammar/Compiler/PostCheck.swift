@@ -1,0 +1,31 @@
+/// A rule of the schema that the compiled grammar does not enforce, so every value decoded
+/// from it must also pass the schema's validator (``GenerationSchema/violations(of:)``)
+/// and be regenerated when it fails.
+///
+/// Grammars are context-free: they cannot remember which array elements were written
+/// (`uniqueItems`) or rule out a value matching two `oneOf` alternatives. Rather than refuse
+/// such schemas, the compiler admits the wider language and declares the gap here.
+///
+/// ```swift
+/// let compiled = try schema.grammar()
+/// compiled.postChecks   // [PostCheck(pointer: "#/properties/tags", kind: .uniqueItems)]
+/// ```
+public struct PostCheck: Sendable, Hashable, CustomStringConvertible {
+    /// The JSON pointer, into the schema, of the keyword's schema object.
+    public var pointer: String
+    public var kind: Kind
+
+    public enum Kind: String, Sendable, Hashable {
+        /// `uniqueItems: true`: the grammar may repeat an element.
+        case uniqueItems
+        /// A `oneOf` whose alternatives overlap, compiled as `anyOf`: a value may match more than one.
+        case exclusiveAlternatives
+    }
+
+    public init(pointer: String, kind: Kind) {
+        self.pointer = pointer
+        self.kind = kind
+    }
+
+    public var description: String { "\(pointer): \(kind.rawValue)" }
+}

@@ -1,0 +1,259 @@
+import BridleSchema
+
+/// Objects with `patternProperties`, `propertyNames`, `minProperties`/`maxProperties` or
+/// dependencies.
+///
+/// Policy: the grammar writes only named properties (extra keys only for a dictionary whose
+/// keys a single pattern or `propertyNames` describes), in declaration order, so:
+/// - a named property whose name breaks `propertyNames` is never written (an error if required);
+/// - the property count is a counting grammar over the optional properties: one rule per
+///   (position, properties written so far);
+/// - a dependency on an optional trigger splits the object into a branch without the trigger
+///   and one with it and its requirements; past ``dependencyBranchLimit`` optional triggers,
+///   the rest are never written;
+/// - a `dependentSchemas` schema is enforced when it only adds required names among the
+///   named properties (the common shape); otherwise its trigger is never written.
+extension SchemaGrammarCompiler {
+    /// Optional dependency triggers branched on: 2^limit branches at most.
+    static let dependencyBranchLimit = 3
+    /// (position, count) states a counted member list may have.
+    static let countingStateLimit = 20_000
+
+    mutating func constrainedObject(_ shape: ObjectShape, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        var properties: [SchemaProperty] = []
+        for property in shape.properties {
+            if let names = shape.propertyNames, !schema.conforms(GeneratedContent(property.name), to: names) {
+                if property.isOptional { continue }
+                throw GrammarCompileError(
+                    pointer: "\(pointer)/propertyNames",
+                    message: "the required property \"\(property.name)\" breaks propertyNames, so no object is valid; rename it or relax propertyNames")
+            }
+            properties.append(property)
+        }
+        if properties.isEmpty { return try keyedObject(shape, at: pointer, hint: hint) }
+
+        // Compile every property's value once; properties with no value can't be written.
+        var values: [String: GrammarExpression] = [:]
+        for property in properties {
+            let value = try expression(
+                for: property.node, at: "\(pointer)/properties/\(Self.pointerToken(property.name))", hint: property.name)
+            if let value { values[property.name] = value } else if !property.isOptional { return nil }
+        }
+        let writable = properties.filter { values[$0.name] != nil }
+        let names = Set(writable.map(\.name))
+        var required = Set(writable.filter { !$0.isOptional }.map(\.name))
+
+        // What each trigger demands when present: names, or nil when that can't be written.
+        var demands: [String: Set<String>?] = [:]
+        let triggers = Set(shape.dependentRequired.keys).union(shape.dependentSchemas.keys).intersection(names)
+        for trigger in triggers.sorted() {
+            var needed = Set(shape.dependentRequired[trigger] ?? [])
+            if let dependent = shape.dependentSchemas[trigger] {
+                if let extra = requiredNames(of: dependent, within: writable) { needed.formUnion(extra) } else {
+                    demands[trigger] = .some(nil)
+                    continue
+                }
+            }
+            demands[trigger] = needed.isSubset(of: names) ? needed : nil
+        }
+        // Required triggers always apply, transitively.
+        var changed = true
+        while changed {
+            changed = false
+            for trigger in required.intersection(triggers).sorted() {
+                guard let needed = demands[trigger] ?? nil else {
+                    throw GrammarCompileError(
+                        pointer: "\(pointer)/\(shape.dependentSchemas[trigger] != nil ? "dependentSchemas" : "dependentRequired")/\(Self.pointerToken(trigger))",
+                        message: "the required property \"\(trigger)\" depends on properties or a schema Bridle cannot write (names outside properties, or a dependent schema that does more than require named properties); list them in properties")
+                }
+                if !needed.isSubset(of: required) {
+                    required.formUnion(needed)
+                    changed = true
+                }
+            }
+        }
+        let optionalTriggers = triggers.subtracting(required).sorted()
+        let branched = Array(optionalTriggers.prefix(Self.dependencyBranchLimit))
+        let silenced = Set(optionalTriggers.dropFirst(Self.dependencyBranchLimit))
+
+        var branches: [GrammarExpression] = []
+        for mask in 0..<(1 << branched.count) {
+            var present = required
+            var absent = silenced
+            var feasible = true
+            for (bit, trigger) in branched.enumerated() {
+                if mask & (1 << bit) == 0 {
+                    absent.insert(trigger)
+                } else if let needed = demands[trigger] ?? nil {
+                    present.insert(trigger)
+                    present.formUnion(needed)
+                } else {
+                    feasible = false
+                }
+            }
+            // A demanded name that is itself an absent trigger makes the branch empty; so does
+            // a present trigger whose demands (transitively) are not all present.
+            if !feasible || !present.isDisjoint(with: absent) { continue }
+            if triggers.intersection(present).contains(where: { trigger in !((demands[trigger] ?? nil)?.isSubset(of: present) ?? false) }) {
+                continue
+            }
+            let members = writable.compactMap { property -> Member? in
+                if absent.contains(property.name) { return nil }
+                guard let value = values[property.name] else { return nil }
+                return Member(text: .all([.literal(GeneratedContent(property.name).jsonString + ":"), value]), isRequired: present.contains(property.name))
+            }
+            let minimum = shape.minimumCount
+            let maximum = min(shape.maximumCount ?? members.count, members.count)
+            if members.count * (maximum + 1) > Self.countingStateLimit {
+                throw GrammarCompileError(
+                    pointer: "\(pointer)/maxProperties",
+                    message: "counting \(members.count) properties up to \(maximum) needs more than \(Self.countingStateLimit) grammar states; lower maxProperties or split the object")
+            }
+            var memo: [Int: GrammarExpression?] = [:]
+            if let body = counted(members, from: 0, written: 0, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
+                branches.append(.all([.literal("{"), body, .literal("}")]))
+            }
+        }
+        if branches.isEmpty {
+            if shape.minimumCount > writable.count {
+                throw GrammarCompileError(
+                    pointer: "\(pointer)/minProperties",
+                    message: "minProperties \(shape.minimumCount) is more than the \(writable.count) named properties, and Bridle writes only named properties; name more properties or lower minProperties")
+            }
+            return nil
+        }
+        return builder.rule(hint, .either(branches))
+    }
+
+    struct Member {
+        var text: GrammarExpression
+        var isRequired: Bool
+    }
+
+    /// Members from `index` on with `written` already written: at least `minimum` and at
+    /// most `maximum` in all, commas only between written ones. One rule per state.
+    private mutating func counted(
+        _ members: [Member], from index: Int, written: Int, minimum: Int, maximum: Int, hint: String,
+        memo: inout [Int: GrammarExpression?]
+    ) -> GrammarExpression? {
+        let key = index * (maximum + 2) + written
+        if let known = memo[key] { return known }
+        var result: GrammarExpression?
+        if index == members.count {
+            result = written >= minimum ? .empty : nil
+        } else if written + (members.count - index) < minimum {
+            result = nil
+        } else {
+            let member = members[index]
+            var options: [GrammarExpression] = []
+            if written < maximum, let rest = counted(members, from: index + 1, written: written + 1, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
+                options.append(.all([written > 0 ? .literal(",") : .empty, member.text, rest]))
+            }
+            if !member.isRequired, let rest = counted(members, from: index + 1, written: written, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
+                options.append(rest)
+            }
+            if !options.isEmpty {
+                let body = GrammarExpression.either(options)
+                result = index + 1 == members.count ? body : builder.rule("\(hint)-members", body)
+            }
+        }
+        memo[key] = result
+        return result
+    }
+
+    /// The names a dependent schema requires, when all it does (beyond what the named
+    /// properties already guarantee) is require named properties; nil otherwise.
+    private func requiredNames(of node: SchemaNode, within properties: [SchemaProperty]) -> Set<String>? {
+        var node = node
+        var seen: Set<String> = []
+        while case .reference(let name) = node.kind, seen.insert(name).inserted, let target = schema.definitions[name] { node = target }
+        switch node.kind {
+        case .any:
+            return []
+        case .object(let dependent):
+            guard dependent.additionalProperties.map({ $0.kind == .any }) ?? false, dependent.patternProperties.isEmpty,
+                dependent.propertyNames == nil, dependent.minimumCount == 0, dependent.maximumCount == nil,
+                dependent.dependentRequired.isEmpty, dependent.dependentSchemas.isEmpty
+            else { return nil }
+            var names: Set<String> = []
+            for property in dependent.properties {
+                let own = properties.first { $0.name == property.name }
+                if property.node.kind != .any {
+                    // Its values must already be what the object's own schema writes.
+                    guard let own, own.node.kind == property.node.kind else {
+                        if own == nil && property.isOptional { continue }
+                        return nil
+                    }
+                }
+                if !property.isOptional {
+                    guard own != nil else { return nil }
+                    names.insert(property.name)
+                }
+            }
+            return names
+        default:
+            return nil
+        }
+    }
+
+    /// An object with no writable named property: `{}`, or a dictionary whose keys a single
+    /// pattern or `propertyNames` describe exactly.
+    private mutating func keyedObject(_ shape: ObjectShape, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        let minimum = shape.minimumCount
+        let maximum = min(shape.maximumCount ?? options.maximumDictionaryCount, options.maximumDictionaryCount)
+        var key: GrammarExpression?
+        var value: SchemaNode?
+        var valuePointer = "\(pointer)/additionalProperties"
+        let simple = shape.dependentRequired.isEmpty && shape.dependentSchemas.isEmpty
+        if simple, shape.patternProperties.isEmpty, let additional = shape.additionalProperties {
+            value = additional
+            if let names = shape.propertyNames {
+                var target = names
+                var seen: Set<String> = []
+                while case .reference(let name) = target.kind, seen.insert(name).inserted, let resolved = schema.definitions[name] { target = resolved }
+                switch target.kind {
+                case .any: break
+                case .string: key = try expression(for: target, at: "\(pointer)/propertyNames", hint: "\(hint)-key")
+                default: value = nil
+                }
+            }
+        } else if simple, shape.patternProperties.count == 1, shape.propertyNames == nil, let entry = shape.patternProperties.first {
+            valuePointer = "\(pointer)/patternProperties/\(Self.pointerToken(entry.pattern))"
+            if let content = try? PatternGrammar.expression(pattern: entry.pattern, maximumRepeat: options.maximumPatternRepeat, length: 1...options.maximumKeyLength) {
+                key = builder.rule("\(hint)-key", .all([.literal("\""), content, .literal("\"")]))
+                value = entry.node
+            }
+        }
+        guard let value, maximum > 0 else {
+            if minimum > 0 {
+                throw GrammarCompileError(
+                    pointer: "\(pointer)/minProperties",
+                    message: "minProperties \(minimum) needs keys Bridle cannot choose (it writes named properties, or keys described by one pattern or a string propertyNames); name the properties in properties")
+            }
+            return .literal("{}")
+        }
+        if minimum > 1 {
+            throw GrammarCompileError(
+                pointer: "\(pointer)/minProperties",
+                message: "minProperties \(minimum) on an object without named properties: generated keys may repeat, which a grammar cannot rule out; name the properties in properties")
+        }
+        let keyText = key ?? builder.rule("key", .all([
+            .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(1, options.maximumKeyLength), .literal("\""),
+        ]))
+        guard let valueText = try expression(for: value, at: valuePointer, hint: "\(hint)-value") else {
+            if minimum > 0 { return nil }
+            return .literal("{}")
+        }
+        let entry = GrammarExpression.all([keyText, .literal(":"), valueText])
+        let entries = GrammarExpression.all([entry, GrammarExpression.all([.literal(","), entry]).repeated(0, maximum - 1)])
+        return builder.rule(hint, .all([.literal("{"), minimum > 0 ? entries : entries.optional, .literal("}")]))
+    }
+}
+
+extension ObjectShape {
+    /// Whether the object needs ``SchemaGrammarCompiler/constrainedObject(_:at:hint:)``.
+    var hasCountingKeywords: Bool {
+        !patternProperties.isEmpty || propertyNames != nil || minimumCount > 0 || maximumCount != nil
+            || !dependentRequired.isEmpty || !dependentSchemas.isEmpty
+    }
+}

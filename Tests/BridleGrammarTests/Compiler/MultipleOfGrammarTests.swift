@@ -1,0 +1,70 @@
+import BridleSchema
+import BridleTestSupport
+import Testing
+
+@testable import BridleGrammar
+
+/// multipleOf, integer and decimal: exact in the grammar, checked against the validator on
+/// every integer of a window and on random samples.
+@Suite("multipleOf → grammar")
+struct MultipleOfGrammarTests {
+    static let cases: [KeywordCase] = [
+        KeywordCase(name: "integer step", schema: #"{"type":"integer","multipleOf":7}"#,
+                    accepts: ["0", "7", "-14", "700000000007"], rejects: ["1", "-8", "700000000008"]),
+        KeywordCase(name: "integer step with a range", schema: #"{"type":"integer","multipleOf":3,"minimum":10,"maximum":1000}"#,
+                    accepts: ["12", "999"], rejects: ["9", "1002", "13"]),
+        KeywordCase(name: "step with trailing zeros", schema: #"{"type":"integer","multipleOf":300}"#,
+                    accepts: ["0", "300", "-900", "123000"], rejects: ["30", "100", "3001"]),
+        KeywordCase(name: "decimal step on integers", schema: #"{"type":"integer","multipleOf":2.5}"#,
+                    accepts: ["5", "-10"], rejects: ["2", "3"]),
+        KeywordCase(name: "cents", schema: #"{"type":"number","multipleOf":0.01,"minimum":0,"maximum":100}"#,
+                    accepts: ["0", "0.5", "99.99", "100"], rejects: ["0.001", "100.01", "-0.01"]),
+        KeywordCase(name: "quarter steps", schema: #"{"type":"number","multipleOf":0.25}"#,
+                    accepts: ["0.25", "-1.50", "3.00"], rejects: ["0.2", "1.3"]),
+        KeywordCase(name: "whole step on numbers", schema: #"{"type":"number","multipleOf":5,"exclusiveMinimum":0,"maximum":1000}"#,
+                    accepts: ["5", "1000"], rejects: ["0", "1005", "7"]),
+        KeywordCase(name: "few multiples, listed", schema: #"{"type":"integer","multipleOf":1000000007,"minimum":0,"maximum":5000000000}"#,
+                    accepts: ["0", "1000000007", "4000000028"], rejects: ["1000000008"]),
+    ]
+
+    @Test(arguments: cases)
+    func grammarEnforcesTheStep(_ testCase: KeywordCase) throws {
+        try testCase.check()
+    }
+
+    /// Every integer of a window: the grammar admits exactly the multiples in range.
+    @Test(arguments: [(Int128(3), Int128(-50), Int128(50)), (11, 0, 300), (4, -300, -3), (25, 7, 260), (6, nil, 80)])
+    func grammarAdmitsExactlyTheMultiples(_ step: Int128, _ minimum: Int128?, _ maximum: Int128) throws {
+        let node = SchemaNode.integer(IntegerConstraints(minimum: minimum, maximum: maximum, multipleOf: step))
+        let schema = GenerationSchema(root: node)
+        let compiled = try schema.grammar()
+        for value in Int128(-320)...320 {
+            let admitted = try GrammarMatcher.matches(compiled.grammar, "\(value)")
+            #expect(admitted == schema.conforms(GeneratedContent(kind: .number(JSONNumber(value)))), "\(value) for step \(step)")
+        }
+    }
+
+    /// Random decimal steps and bounds: samples are multiples within the bounds.
+    @Test func randomDecimalStepsSampleValidNumbers() throws {
+        var random = SplitMix64(seed: 0x5EED)
+        for _ in 0..<30 {
+            let digits = Int.random(in: 1...40, using: &random)
+            let fraction = Int.random(in: 0...3, using: &random)
+            let step = "\(digits)e-\(fraction)"
+            let low = Int.random(in: -500...500, using: &random)
+            let schema = try GenerationSchema(jsonSchema: #"{"type":"number","multipleOf":\#(step),"minimum":\#(low),"maximum":\#(low + Int.random(in: 50...5000, using: &random))}"#)
+            let sampler = try GrammarSampler(try schema.grammar().grammar)
+            for seed in UInt64(0)..<20 {
+                let text = sampler.sample(seed: seed)
+                #expect(schema.conforms(try GeneratedContent(json: text)), "step \(step): \(text)")
+            }
+        }
+    }
+
+    @Test func hugeAutomataAreErrors() throws {
+        let schema = try GenerationSchema(jsonSchema: #"{"type":"integer","multipleOf":99999989}"#)
+        #expect { try schema.grammar() } throws: { error in
+            (error as? GrammarCompileError)?.pointer == "#/multipleOf"
+        }
+    }
+}
