@@ -199,20 +199,7 @@ private struct ConformanceChecker {
             case .dateTime: date = RFC3339.parseDateTime(text)
             default: date = nil
             }
-            let valid: Bool
-            switch format {
-            case .date, .dateTime: valid = date != nil
-            case .time: valid = RFC3339.isValidFullTime(text)
-            case .uuid: valid = RFC3339.isValidUUID(text)
-            case .duration: valid = DurationFormat.isValid(text)
-            case .email: valid = NetworkFormat.isValidEmail(text)
-            case .hostname: valid = NetworkFormat.isValidHostname(text)
-            case .ipv4: valid = NetworkFormat.isValidIPv4(text)
-            case .ipv6: valid = NetworkFormat.isValidIPv6(text)
-            case .uri: valid = URIFormat.isValidURI(text)
-            case .uriReference: valid = URIFormat.isValidReference(text)
-            case .regex: valid = PatternCheck.isValid(text)
-            }
+            let valid = format.accepts(text)
             if !valid { fail("\"\(text)\" is not a valid \(format.rawValue)") }
             if let date, let bounds = constraints.dateBounds, !bounds.contains(date) {
                 fail("\"\(text)\" is outside the allowed dates")

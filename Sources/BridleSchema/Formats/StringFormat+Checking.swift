@@ -11,6 +11,14 @@ extension StringFormat {
         case .dateTime: return RFC3339.parseDateTime(text) != nil
         case .time: return RFC3339.isValidFullTime(text)
         case .uuid: return RFC3339.isValidUUID(text)
+        case .duration: return DurationFormat.isValid(text)
+        case .email: return NetworkFormat.isValidEmail(text)
+        case .hostname: return NetworkFormat.isValidHostname(text)
+        case .ipv4: return NetworkFormat.isValidIPv4(text)
+        case .ipv6: return NetworkFormat.isValidIPv6(text)
+        case .uri: return URIFormat.isValidURI(text)
+        case .uriReference: return URIFormat.isValidReference(text)
+        case .regex: return PatternCheck.isValid(text)
         }
     }
 }
