@@ -31,6 +31,14 @@ extension SchemaGrammarCompiler {
             properties.append(property)
         }
         if properties.isEmpty { return try keyedObject(shape, at: pointer, hint: hint) }
+        // Names a dependency requires that `properties` does not declare: written, when needed,
+        // with additionalProperties' schema (if no pattern or propertyNames says otherwise).
+        if let additional = shape.additionalProperties, shape.patternProperties.isEmpty {
+            for name in Set(shape.dependentRequired.values.joined()).sorted() where !shape.properties.contains(where: { $0.name == name }) {
+                if let names = shape.propertyNames, !schema.conforms(GeneratedContent(name), to: names) { continue }
+                properties.append(SchemaProperty(name: name, node: additional, isOptional: true))
+            }
+        }
 
         // Compile every property's value once; properties with no value can't be written.
         var values: [String: GrammarExpression] = [:]

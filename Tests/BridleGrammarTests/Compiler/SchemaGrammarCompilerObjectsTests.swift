@@ -39,6 +39,10 @@ struct SchemaGrammarCompilerObjectsTests {
             accepts: ["{}", #"{"billing":"x"}"#, #"{"card":1,"billing":"x"}"#, #"{"name":"n"}"#],
             rejects: [#"{"card":1}"#, #"{"card":1,"name":"n"}"#]),
         KeywordCase(
+            name: "dependencies on names outside properties",
+            schema: #"{"type":"object","properties":{"r":{"type":"null"}},"required":["r"],"dependencies":{"r":["circle"]}}"#,
+            accepts: [#"{"r":null,"circle":1}"#], rejects: [#"{"r":null}"#]),
+        KeywordCase(
             name: "draft 7 dependencies, both forms",
             schema: #"{"type":"object","properties":{"a":{"type":"null"},"b":{"type":"null"},"c":{"type":"null"}},"dependencies":{"a":["b"],"c":{"required":["a"]}}}"#,
             accepts: ["{}", #"{"a":null,"b":null}"#, #"{"a":null,"b":null,"c":null}"#, #"{"b":null}"#],
@@ -62,7 +66,7 @@ struct SchemaGrammarCompilerObjectsTests {
         (#"{"type":"object","properties":{"a":{}},"required":["a"],"propertyNames":{"maxLength":0}}"#, "#/propertyNames"),
         (#"{"type":"object","properties":{"a":{}},"minProperties":2,"additionalProperties":false}"#, "#/minProperties"),
         (#"{"type":"object","additionalProperties":{"type":"null"},"minProperties":2}"#, "#/minProperties"),
-        (#"{"type":"object","properties":{"a":{}},"required":["a"],"dependentRequired":{"a":["zzz"]}}"#, "#/dependentRequired/a"),
+        (#"{"type":"object","properties":{"a":{}},"required":["a"],"dependentRequired":{"a":["zzz"]},"additionalProperties":false}"#, "#/dependentRequired/a"),
     ])
     func unwritableObjectsAreErrorsAtTheirPointer(_ schema: String, _ pointer: String) throws {
         let parsed = try GenerationSchema(jsonSchema: schema)
