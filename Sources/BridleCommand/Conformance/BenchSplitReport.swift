@@ -44,7 +44,7 @@ struct BenchSplitReport: CustomStringConvertible {
     var description: String {
         let share = schemas == 0 ? 0 : Double(compiled) / Double(schemas) * 100
         var lines = [
-            "\(name): compiled \(compiled)/\(schemas) (\(String(format: "%.1f", share))%), samples invalid \(sampling.invalid.count)/\(sampling.samples) (repeated dictionary keys: \(sampling.repeatedKeys)), invalid instances accepted \(invalidAccepted.count)/\(invalidInstances)"
+            "\(name): compiled \(compiled)/\(schemas) (\(String(format: "%.1f", share))%), samples invalid \(sampling.invalid.count)/\(sampling.samples) (repeated dictionary keys: \(sampling.repeatedKeys); post-check redraws \(sampling.redrawn), given up \(sampling.givenUp)), invalid instances accepted \(invalidAccepted.count)/\(invalidInstances)"
         ]
         lines += (sampling.invalid + invalidAccepted).prefix(10).map { "  \($0)" }
         return lines.joined(separator: "\n")

@@ -5,6 +5,12 @@ struct SampleCheck {
     var samples = 0
     var repeatedKeys = 0
     var invalid: [String] = []
+    /// Samples redrawn because they broke a declared post-check (`uniqueItems`, overlapping
+    /// `oneOf`), as a session regenerates such answers, and samples given up on after
+    /// ``redrawLimit`` redraws (then neither judged nor written).
+    var redrawn = 0
+    var givenUp = 0
+    static let redrawLimit: UInt64 = 8
 
     /// Samples `count` sentences of `compiled`, records the invalid ones under `label`, and
     /// appends each as a JSON line (with `schemaLine`'s fields) for the Python check.
@@ -14,8 +20,21 @@ struct SampleCheck {
     ) {
         guard let sampler = try? GrammarSampler(compiled.grammar) else { return }
         for seed in 0..<UInt64(count) {
-            let text = sampler.sample(seed: seed)
+            var text = sampler.sample(seed: seed)
             samples += 1
+            if !compiled.postChecks.isEmpty {
+                var redraws: UInt64 = 0
+                while (try? GeneratedContent(json: text)).map({ !schema.conforms($0) }) ?? false {
+                    guard redraws < Self.redrawLimit else { break }
+                    redraws += 1
+                    text = sampler.sample(seed: seed &+ redraws &* 1_000_003)
+                }
+                redrawn += Int(redraws)
+                if redraws == Self.redrawLimit, (try? GeneratedContent(json: text)).map({ !schema.conforms($0) }) ?? false {
+                    givenUp += 1
+                    continue
+                }
+            }
             do {
                 let content = try GeneratedContent(json: text)
                 if !schema.conforms(content) || text.unicodeScalars.count > compiled.maximumLength {

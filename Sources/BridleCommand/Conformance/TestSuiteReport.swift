@@ -100,7 +100,7 @@ struct TestSuiteReport: CustomStringConvertible {
         let schemas = files.reduce(0) { $0 + $1.schemas }
         let compiled = files.reduce(0) { $0 + $1.compiled }
         let share = schemas == 0 ? 0 : Double(compiled) / Double(schemas) * 100
-        var lines = ["JSON-Schema-Test-Suite draft 2020-12: compiled \(compiled)/\(schemas) (\(String(format: "%.1f", share))%), samples invalid \(sampling.invalid.count)/\(sampling.samples)"]
+        var lines = ["JSON-Schema-Test-Suite draft 2020-12: compiled \(compiled)/\(schemas) (\(String(format: "%.1f", share))%), samples invalid \(sampling.invalid.count)/\(sampling.samples) (post-check redraws \(sampling.redrawn), given up \(sampling.givenUp))"]
         for file in files {
             let accepted = file.invalidAccepted.count
             let rejected = file.validRejected.values.reduce(0, +)
