@@ -24,6 +24,9 @@ struct JSONSchemaComposition {
     let limits: SchemaLimits
     /// Schemas produced by merging and distribution, against ``SchemaLimits/maximumNodes``.
     var produced = 0
+    /// Keywords of a `not` left out (narrowing) while rewriting the current schema, so that
+    /// a contradiction after narrowing is not reported as the schema having no instance.
+    var narrowedNegations: Set<String> = []
 
     /// A merge that no value satisfies, with the reason (`string ∧ integer`).
     struct Contradiction: Error {
@@ -60,6 +63,7 @@ struct JSONSchemaComposition {
             || (constraining.contains("$ref") && constraining.count > 1)
             || (!constraining.isDisjoint(with: ["anyOf", "oneOf"]) && constraining.count > 1)
         guard needsRewrite else { return schema }
+        narrowedNegations = []
         do {
             let result = try head(schema, at: pointer, references: [])
             let resultKeys = result.keywords.filter { !Self.isAnnotation($0) }
@@ -71,6 +75,10 @@ struct JSONSchemaComposition {
                         + "only negations of type, required, enum/const (with a finite schema), bounds, lengths and properties are supported; list the allowed shapes instead")
             }
             return result
+        } catch let contradiction as Contradiction where !narrowedNegations.isEmpty {
+            throw JSONSchemaImportError(
+                pointer: pointer, keyword: "not",
+                message: "the schema at \(pointer) cannot be expressed: what remains once the parts of `not` Bridle cannot negate (\(narrowedNegations.sorted().joined(separator: ", "))) are left out has no instance (\(contradiction.reason)); rewrite the negation as the allowed shapes")
         } catch let contradiction as Contradiction {
             let what = keys.contains("allOf") ? "allOf" : keys.contains("$ref") ? "$ref with its sibling keywords" : "this schema"
             throw JSONSchemaImportError(

@@ -155,9 +155,10 @@ extension JSONSchemaComposition {
         for name in names {
             properties.append((name, Self.both(schema(for: name, in: a), schema(for: name, in: b))))
         }
-        var merged = result.setting("properties", names.isEmpty ? nil : GeneratedContent(properties: properties))
+        let absent: GeneratedContent? = .none  // not `nil`, which GeneratedContent reads as JSON null
+        var merged = result.setting("properties", names.isEmpty ? absent : GeneratedContent(properties: properties))
         let additional = [a, b].compactMap { $0[property: "additionalProperties"] }
-        merged = merged.setting("additionalProperties", additional.isEmpty ? nil : additional.dropFirst().reduce(additional[0], Self.both))
+        merged = merged.setting("additionalProperties", additional.isEmpty ? absent : additional.dropFirst().reduce(additional[0], Self.both))
         if hasPatterns {
             var patterns: [(String, GeneratedContent)] = []
             for side in [a, b] {

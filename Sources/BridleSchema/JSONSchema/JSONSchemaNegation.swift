@@ -69,6 +69,7 @@ extension JSONSchemaComposition {
                 }
             case "type":
                 let named = Self.typeNames(value)
+                if named.contains("integer") && !named.contains("number") { narrowedNegations.insert("type integer") }
                 let others = ["null", "boolean", "object", "array", "string", "number"].filter { name in
                     !named.contains(name) && !(name == "number" && named.contains("integer"))
                 }
@@ -111,7 +112,12 @@ extension JSONSchemaComposition {
                 }
             case "enum", "const":
                 let values = key == "const" ? [value] : ((try? value.elements()) ?? [])
-                if let parts = Self.excluding(values) { exact.append(contentsOf: parts) } else { keep([key]) }
+                if let parts = Self.excluding(values) {
+                    exact.append(contentsOf: parts)
+                    if values.contains(where: { [.number, .array, .structure].contains($0.kind.jsonType) }) { narrowedNegations.insert(key) }
+                } else {
+                    keep([key])
+                }
             case _ where objectKeys.contains(key):
                 keep(Array(objectKeys))
             case "items", "prefixItems", "additionalItems":
@@ -128,6 +134,7 @@ extension JSONSchemaComposition {
         if !kept.isEmpty {
             // Residual disjuncts are dropped here: a narrowing, sound because the negation
             // is only used positively.
+            narrowedNegations.formUnion(residual.keys)
             return kept.count == 1 ? kept[0] : GeneratedContent(properties: [("anyOf", GeneratedContent(elements: kept))])
         }
         if residual.isEmpty { return false }
@@ -203,6 +210,22 @@ enum StringExclusion {
     private static func classEscape(_ scalar: Unicode.Scalar) -> String {
         "\\]^-[".unicodeScalars.contains(scalar) ? "\\" + String(scalar) : String(scalar)
     }
+}
+
+extension GeneratedContent.Kind {
+    /// The JSON type, for grouping values.
+    var jsonType: JSONType {
+        switch self {
+        case .null: return .null
+        case .bool: return .boolean
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .structure: return .structure
+        }
+    }
+
+    enum JSONType { case null, boolean, number, string, array, structure }
 }
 
 extension GeneratedContent {
