@@ -27,6 +27,9 @@ struct JSONSchemaComposition {
     /// Keywords of a `not` left out (narrowing) while rewriting the current schema, so that
     /// a contradiction after narrowing is not reported as the schema having no instance.
     var narrowedNegations: Set<String> = []
+    /// The finite values of each referenced schema, computed once (nil while in progress or
+    /// when not finite), so that diamonds of references cost linear work.
+    private var candidatesByPointer: [String: [GeneratedContent]?] = [:]
 
     /// A merge that no value satisfies, with the reason (`string ∧ integer`).
     struct Contradiction: Error {
@@ -127,10 +130,16 @@ struct JSONSchemaComposition {
             }
             return values
         }
-        if let reference = schema[property: "$ref"], let target = try? references.resolve(reference, at: pointer),
-            let found = try candidates(of: target.schema, at: target.pointer, depth: depth + 1)
-        {
-            return found
+        if let reference = schema[property: "$ref"], let target = try? references.resolve(reference, at: pointer) {
+            let found: [GeneratedContent]?
+            if let cached = candidatesByPointer[target.pointer] {
+                found = cached
+            } else {
+                candidatesByPointer[target.pointer] = .some(nil)
+                found = try candidates(of: target.schema, at: target.pointer, depth: depth + 1)
+                candidatesByPointer[target.pointer] = .some(found)
+            }
+            if let found { return found }
         }
         if case .array(let members)? = schema[property: "allOf"]?.kind {
             for (index, member) in members.enumerated() {
