@@ -97,7 +97,8 @@ struct JSONSchemaComposition {
     /// values the whole schema accepts. Nil when not finite, or when the evaluator cannot
     /// decide a keyword exactly (the rewrite then says what is unsupported).
     private mutating func finiteSchema(_ schema: GeneratedContent, constraining: Set<String>, at pointer: String) throws -> GeneratedContent? {
-        guard !constraining.subtracting(["type", "enum", "const"]).isEmpty else { return nil }
+        // Alternatives of values and plain references are read as they are.
+        guard !constraining.subtracting(["type", "enum", "const", "anyOf", "oneOf", "$ref"]).isEmpty else { return nil }
         guard let candidates = try candidates(of: schema, at: pointer, depth: 0) else { return nil }
         var kept: [GeneratedContent] = []
         do {
@@ -159,7 +160,8 @@ struct JSONSchemaComposition {
             }
             return all
         }
-        if let types = schema[property: "type"].map(Self.typeNames), !types.isEmpty,
+        if depth == 0, schema[property: "not"] != nil || schema[property: Self.residualNot] != nil,
+            let types = schema[property: "type"].map(Self.typeNames), !types.isEmpty,
             types.isSubset(of: ["boolean", "null"])
         {
             return (types.contains("boolean") ? [GeneratedContent(true), GeneratedContent(false)] : []) + (types.contains("null") ? [.null] : [])
