@@ -12,19 +12,30 @@ extension GenerationSchema {
     /// try GenerationSchema(jsonSchema: #"{"type":["integer","null"],"minimum":1}"#).root
     /// // anyOf [integer ≥ 1, null]
     /// ```
-    public init(jsonSchema text: String) throws {
+    ///
+    /// `allOf`, `not`, `if`/`then`/`else` and keywords beside `$ref`/`anyOf`/`oneOf` are
+    /// merged into one schema first (see the reader's composition pass); a merge no value
+    /// satisfies is an error ("allOf at #/… has no instance: string ∧ integer").
+    ///
+    /// `limits` bounds the work a document from a stranger can cause (size, depth, enum
+    /// size, schemas produced); exceeding one is a ``JSONSchemaImportError`` whose
+    /// ``JSONSchemaImportError/limit`` names it.
+    public init(jsonSchema text: String, limits: SchemaLimits = SchemaLimits()) throws {
+        guard text.utf8.count <= limits.maximumInputBytes else {
+            throw JSONSchemaImportError.limit("maximumInputBytes", limits.maximumInputBytes, at: "#", "a document of \(text.utf8.count) bytes")
+        }
         let document: GeneratedContent
         do {
             document = try GeneratedContent(json: text)
         } catch {
             throw JSONSchemaImportError(pointer: "#", message: "the document is not valid JSON: \(error)")
         }
-        try self.init(jsonSchema: document)
+        try self.init(jsonSchema: document, limits: limits)
     }
 
-    /// Builds a schema from a parsed JSON Schema document. See ``init(jsonSchema:)-(String)``.
-    public init(jsonSchema document: GeneratedContent) throws {
-        var reader = JSONSchemaReader(document: document)
+    /// Builds a schema from a parsed JSON Schema document. See ``init(jsonSchema:limits:)-(String,_)``.
+    public init(jsonSchema document: GeneratedContent, limits: SchemaLimits = SchemaLimits()) throws {
+        var reader = JSONSchemaReader(document: document, limits: limits)
         self = try reader.read()
         jsonSchemaSource = document
     }

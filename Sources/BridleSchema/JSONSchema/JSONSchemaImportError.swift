@@ -11,12 +11,24 @@ public struct JSONSchemaImportError: Error, Sendable, Hashable, CustomStringConv
     /// The keyword at fault, when there is one.
     public var keyword: String?
     public var message: String
+    /// The ``SchemaLimits`` property that was exceeded (`"maximumDepth"`, …), when reading
+    /// stopped on a work budget rather than on something the document says.
+    public var limit: String?
 
-    public init(pointer: String, keyword: String? = nil, message: String) {
+    public init(pointer: String, keyword: String? = nil, message: String, limit: String? = nil) {
         self.pointer = pointer
         self.keyword = keyword
         self.message = message
+        self.limit = limit
     }
 
     public var description: String { "\(pointer): \(message)" }
+
+    /// A budget of ``SchemaLimits`` ran out at `pointer`.
+    static func limit(_ name: String, _ value: Int, at pointer: String, _ what: String) -> JSONSchemaImportError {
+        JSONSchemaImportError(
+            pointer: pointer,
+            message: "\(what) exceeds the limit \(name) = \(value); simplify the schema or raise SchemaLimits.\(name)",
+            limit: name)
+    }
 }

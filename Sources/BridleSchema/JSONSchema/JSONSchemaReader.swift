@@ -8,9 +8,16 @@ struct JSONSchemaReader {
     /// Definitions referenced but not read yet: name → (pointer, schema).
     private var pending: [(name: String, pointer: String, content: GeneratedContent)] = []
     private var namesByPointer: [String: String] = [:]
+    let limits: SchemaLimits
+    /// Rewrites `allOf`, `not`, `if` and composition siblings before a schema is read.
+    private var composition: JSONSchemaComposition
+    private var depth = 0
+    private var nodesRead = 0
 
-    init(document: GeneratedContent) {
+    init(document: GeneratedContent, limits: SchemaLimits = SchemaLimits()) {
         self.document = document
+        self.limits = limits
+        composition = JSONSchemaComposition(document: document, limits: limits)
     }
 
     mutating func read() throws -> GenerationSchema {
@@ -59,7 +66,17 @@ struct JSONSchemaReader {
 
     // MARK: Nodes
 
-    mutating func node(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+    mutating func node(_ original: GeneratedContent, at pointer: String) throws -> SchemaNode {
+        depth += 1
+        defer { depth -= 1 }
+        nodesRead += 1
+        guard depth <= limits.maximumDepth else {
+            throw JSONSchemaImportError.limit("maximumDepth", limits.maximumDepth, at: pointer, "schemas nested \(depth) deep")
+        }
+        guard nodesRead <= limits.maximumNodes else {
+            throw JSONSchemaImportError.limit("maximumNodes", limits.maximumNodes, at: pointer, "reading \(nodesRead) schemas")
+        }
+        let content = try composition.normalize(original, at: pointer)
         let members: [(name: String, value: GeneratedContent)]
         switch content.kind {
         case .bool(true):
@@ -194,6 +211,9 @@ struct JSONSchemaReader {
         guard let list = content[property: "enum"] else { return nil }
         guard case .array(let values) = list.kind else {
             throw JSONSchemaImportError(pointer: "\(pointer)/enum", keyword: "enum", message: "enum must be an array of values")
+        }
+        guard values.count <= limits.maximumEnumValues else {
+            throw JSONSchemaImportError.limit("maximumEnumValues", limits.maximumEnumValues, at: "\(pointer)/enum", "an enum of \(values.count) values")
         }
         return values
     }
@@ -402,11 +422,18 @@ struct JSONSchemaReader {
             }
         }
         var declared: [(name: String, value: GeneratedContent)] = []
+        var forbidsSome = false
         if let properties = content[property: "properties"] {
             guard let members = properties.orderedProperties else {
                 throw JSONSchemaImportError(pointer: "\(pointer)/properties", keyword: "properties", message: "properties must be an object")
             }
             declared = Self.ordered(members, by: content[property: "x-order"])
+        }
+        for (name, value) in declared where value == false && !required.contains(name) {
+            // A forbidden property (`p: false`, as `allOf` and `not: {required}` write it):
+            // the IR cannot forbid one name, so no other keys are allowed (a narrowing).
+            declared.removeAll { $0.name == name }
+            forbidsSome = true
         }
         for (name, value) in declared {
             let child = try node(value, at: "\(pointer)/properties/\(JSONPointer.escape(name))")
@@ -421,6 +448,7 @@ struct JSONSchemaReader {
             }
             shape.properties.append(SchemaProperty(name: name, node: additional))
         }
+        if forbidsSome { shape.additionalProperties = nil }
         return .object(shape)
     }
 
@@ -450,33 +478,16 @@ struct JSONSchemaReader {
     /// The definition name for a local reference (`#`, `#/$defs/Name`, any `#/…` pointer),
     /// queuing the target to be read.
     private mutating func referenceName(_ reference: GeneratedContent, at pointer: String) throws -> String {
-        guard case .string(let target) = reference.kind, target.hasPrefix("#") else {
-            throw JSONSchemaImportError(
-                pointer: pointer, keyword: "$ref",
-                message: "only references inside the document (#/…) are supported; inline the external schema \(reference.jsonString)")
+        if case .string(let target) = reference.kind, let known = namesByPointer[target] { return known }
+        let resolved = try composition.references.resolve(reference, at: pointer)
+        if let known = namesByPointer[resolved.pointer] {
+            if case .string(let target) = reference.kind { namesByPointer[target] = known }
+            return known
         }
-        if let known = namesByPointer[target] { return known }
-        let path = target.dropFirst()
-        guard path.isEmpty || path.hasPrefix("/") else {
-            throw JSONSchemaImportError(
-                pointer: pointer, keyword: "$ref", message: "anchor references (\(target)) are not supported; use a JSON pointer such as #/$defs/Name")
-        }
-        let tokens = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
-            JSONPointer.unescape(String($0)).removingPercentEncoding ?? String($0)
-        }
-        var current = document
-        for token in tokens {
-            if let child = current[property: token] {
-                current = child
-            } else if case .array(let items) = current.kind, let index = Int(token), items.indices.contains(index) {
-                current = items[index]
-            } else {
-                throw JSONSchemaImportError(pointer: pointer, keyword: "$ref", message: "\(target) points to nothing in this document")
-            }
-        }
-        let name = uniqueName(for: tokens)
-        namesByPointer[target] = name
-        pending.append((name, target, current))
+        let name = uniqueName(for: JSONSchemaReferences.tokens(resolved.pointer))
+        namesByPointer[resolved.pointer] = name
+        if case .string(let target) = reference.kind { namesByPointer[target] = name }
+        pending.append((name, resolved.pointer, resolved.schema))
         return name
     }
 

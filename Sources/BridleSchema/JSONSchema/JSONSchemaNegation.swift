@@ -1,0 +1,236 @@
+import Foundation
+
+/// `not` at the JSON level: the negation of a schema as a schema without `not`, for the
+/// common shapes.
+///
+/// A schema is the conjunction of its keywords, so its negation is the disjunction of the
+/// negations of each keyword (or coupled group of keywords):
+/// - `type` → the other types (`not integer` drops numbers altogether: a narrowing);
+/// - `required: [a, b]` → an object lacking `a`, or lacking `b`;
+/// - `minimum`, `maxLength`, `minItems`, … → the value of that type beyond the bound;
+/// - `properties: {p: S}` → an object whose `p` is present and not `S`;
+/// - `enum`/`const` → the types it lists nothing of; strings other than its strings (a
+///   pattern built from their trie); the boolean it doesn't list; numbers, arrays and
+///   objects it lists values of are dropped altogether (a narrowing);
+/// - `pattern`, `format`, `multipleOf`, `items`, `oneOf`, … cannot be
+///   negated into a grammar here: when other disjuncts exist they are dropped (a
+///   narrowing: fewer values, all valid), otherwise the negation stays a residual
+///   `$bridleNot` that only a finite schema (an enum, booleans, null) can resolve, exactly,
+///   through ``FiniteValueEvaluator``; anything else is an unsupported error.
+/// - `not: {not: S}` is `S`; `anyOf` and `allOf` follow De Morgan's laws.
+///
+/// The negation is only ever used positively (intersected or united, never negated again),
+/// so the narrowings above stay sound.
+extension JSONSchemaComposition {
+    /// The residual keyword: the value it holds must not match.
+    static let residualNot = "$bridleNot"
+
+    mutating func negate(_ schema: GeneratedContent, at pointer: String, references stack: [String]) throws -> GeneratedContent {
+        try count(at: pointer)
+        switch schema.kind {
+        case .bool(let value): return GeneratedContent(!value)
+        case .structure: break
+        default:
+            throw JSONSchemaImportError(pointer: pointer, keyword: "not", message: "not must hold a schema (an object or a boolean)")
+        }
+        let constraining = schema.keywords.filter { !Self.isAnnotation($0) }
+        if constraining.isEmpty { return false }
+        if constraining == ["not"], let inner = schema[property: "not"] { return inner }
+        if constraining == [Self.residualNot], let inner = schema[property: Self.residualNot] { return inner }
+
+        var exact: [GeneratedContent] = []
+        var residual: [String: GeneratedContent] = [:]
+        func keep(_ keys: [String]) {
+            for key in keys { if let value = schema[property: key] { residual[key] = value } }
+        }
+        let objectKeys: Set<String> = ["properties", "additionalProperties", "patternProperties"]
+        for key in constraining.sorted() {
+            guard let value = schema[property: key] else { continue }
+            let here = "\(pointer)/\(JSONPointer.escape(key))"
+            switch key {
+            case "$ref":
+                let (target, targetPointer, inner) = try inline(value, at: here, stack: stack)
+                exact.append(try negate(target, at: targetPointer, references: inner))
+            case "not":
+                exact.append(value)
+            case "allOf":
+                for (index, member) in ((try? value.elements()) ?? []).enumerated() {
+                    exact.append(try negate(member, at: "\(here)/\(index)", references: stack))
+                }
+            case "anyOf":
+                var conjunction: GeneratedContent = true
+                do {
+                    for (index, member) in ((try? value.elements()) ?? []).enumerated() {
+                        conjunction = try intersect(conjunction, negate(member, at: "\(here)/\(index)", references: stack), at: here, references: stack)
+                    }
+                    exact.append(conjunction)
+                } catch is Contradiction {
+                    continue
+                }
+            case "type":
+                let named = Self.typeNames(value)
+                if named.contains("integer") && !named.contains("number") { narrowedNegations.insert("type integer") }
+                let others = ["null", "boolean", "object", "array", "string", "number"].filter { name in
+                    !named.contains(name) && !(name == "number" && named.contains("integer"))
+                }
+                if !others.isEmpty { exact.append(GeneratedContent(properties: [("type", GeneratedContent(elements: others.map { GeneratedContent($0) }))])) }
+            case "required":
+                for name in (try? value.elements()) ?? [] {
+                    exact.append(GeneratedContent(properties: [
+                        ("type", "object"), ("properties", GeneratedContent(properties: [(name.stringValue ?? "", false)])),
+                    ]))
+                }
+            case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+                guard case .number = value.kind else { continue }  // draft 4 flags go with their bound
+                let flag = key == "minimum" ? schema[property: "exclusiveMinimum"] == true
+                    : key == "maximum" ? schema[property: "exclusiveMaximum"] == true : false
+                let opposite: String
+                switch key {
+                case "minimum": opposite = flag ? "maximum" : "exclusiveMaximum"
+                case "maximum": opposite = flag ? "minimum" : "exclusiveMinimum"
+                case "exclusiveMinimum": opposite = "maximum"
+                default: opposite = "minimum"
+                }
+                exact.append(GeneratedContent(properties: [("type", "number"), (opposite, value)]))
+            case "minLength", "minItems", "minProperties":
+                guard case .number(let number) = value.kind, let bound = number.exactInteger(Int.self) else { keep([key]); continue }
+                if bound > 0 {
+                    let type = key == "minLength" ? "string" : key == "minItems" ? "array" : "object"
+                    exact.append(GeneratedContent(properties: [("type", GeneratedContent(type)), (key.replacingOccurrences(of: "min", with: "max"), GeneratedContent(bound - 1))]))
+                }
+            case "maxLength", "maxItems", "maxProperties":
+                guard case .number(let number) = value.kind, let bound = number.exactInteger(Int.self), bound < Int.max else { keep([key]); continue }
+                let type = key == "maxLength" ? "string" : key == "maxItems" ? "array" : "object"
+                exact.append(GeneratedContent(properties: [("type", GeneratedContent(type)), (key.replacingOccurrences(of: "max", with: "min"), GeneratedContent(bound + 1))]))
+            case "properties" where schema[property: "additionalProperties"] == nil && schema[property: "patternProperties"] == nil:
+                for member in value.orderedProperties ?? [] where member.value != true {
+                    let inner: GeneratedContent = member.value == false ? true : GeneratedContent(properties: [("not", member.value)])
+                    exact.append(GeneratedContent(properties: [
+                        ("type", "object"), ("required", GeneratedContent(elements: [GeneratedContent(member.name)])),
+                        ("properties", GeneratedContent(properties: [(member.name, inner)])),
+                    ]))
+                }
+            case "enum", "const":
+                let values = key == "const" ? [value] : ((try? value.elements()) ?? [])
+                if let parts = Self.excluding(values) {
+                    exact.append(contentsOf: parts)
+                    if values.contains(where: { [.number, .array, .structure].contains($0.kind.jsonType) }) { narrowedNegations.insert(key) }
+                } else {
+                    keep([key])
+                }
+            case _ where objectKeys.contains(key):
+                keep(Array(objectKeys))
+            case "items", "prefixItems", "additionalItems":
+                keep(["items", "prefixItems", "additionalItems"])
+            case "contains", "minContains", "maxContains":
+                keep(["contains", "minContains", "maxContains"])
+            case "if", "then", "else":
+                keep(["if", "then", "else"])
+            default:
+                keep([key])
+            }
+        }
+        let kept = exact.filter { $0 != false }
+        if !kept.isEmpty {
+            // Residual disjuncts are dropped here: a narrowing, sound because the negation
+            // is only used positively.
+            narrowedNegations.formUnion(residual.keys)
+            return kept.count == 1 ? kept[0] : GeneratedContent(properties: [("anyOf", GeneratedContent(elements: kept))])
+        }
+        if residual.isEmpty { return false }
+        let group = GeneratedContent(properties: residual.keys.sorted().compactMap { key in residual[key].map { (key, $0) } })
+        return GeneratedContent(properties: [(Self.residualNot, group)])
+    }
+}
+
+extension JSONSchemaComposition {
+    /// The values no schema in `values` equals, as disjuncts; nil when the strings can't be
+    /// excluded by a pattern (too long, or characters a pattern can't spell portably).
+    static func excluding(_ values: [GeneratedContent]) -> [GeneratedContent]? {
+        var listed: Set<String> = []
+        var strings: [String] = []
+        var booleans: Set<Bool> = []
+        for value in values {
+            switch value.kind {
+            case .null: listed.insert("null")
+            case .bool(let flag): booleans.insert(flag)
+            case .number: listed.insert("number")
+            case .string(let text): strings.append(text)
+            case .array: listed.insert("array")
+            case .structure: listed.insert("object")
+            }
+        }
+        var parts: [GeneratedContent] = []
+        let free = ["null", "object", "array", "number"].filter { !listed.contains($0) }
+        if !free.isEmpty { parts.append(GeneratedContent(properties: [("type", GeneratedContent(elements: free.map { GeneratedContent($0) }))])) }
+        if booleans.count < 2 {
+            let remaining = [true, false].filter { !booleans.contains($0) }
+            parts.append(booleans.isEmpty ? GeneratedContent(properties: [("type", "boolean")]) : GeneratedContent(properties: [("const", GeneratedContent(remaining[0]))]))
+        }
+        if strings.isEmpty {
+            parts.append(GeneratedContent(properties: [("type", "string")]))
+        } else {
+            guard let pattern = StringExclusion.pattern(excluding: strings) else { return nil }
+            parts.append(GeneratedContent(properties: [("type", "string"), ("pattern", GeneratedContent(pattern))]))
+        }
+        return parts
+    }
+}
+
+/// A regular expression matching every string except a finite few, built from their trie:
+/// at each node, stop here (unless a listed string ends here), go on with a listed next
+/// character, or take any other character and then anything.
+enum StringExclusion {
+    static let maximumLength = 40
+    static let maximumStrings = 200
+
+    static func pattern(excluding strings: [String]) -> String? {
+        let words = Array(Set(strings.map { Array($0.unicodeScalars) })).sorted { String(String.UnicodeScalarView($0)) < String(String.UnicodeScalarView($1)) }
+        guard words.count <= maximumStrings, words.allSatisfy({ $0.count <= maximumLength }),
+            words.allSatisfy({ $0.allSatisfy { $0.value >= 0x20 && $0.value < 0xD800 } })
+        else { return nil }
+        return "^" + node(words[...], depth: 0) + "$"
+    }
+
+    private static func node(_ words: ArraySlice<[Unicode.Scalar]>, depth: Int) -> String {
+        let terminal = words.contains { $0.count == depth }
+        var groups: [(Unicode.Scalar, [[Unicode.Scalar]])] = []
+        for word in words where word.count > depth {
+            if let index = groups.firstIndex(where: { $0.0 == word[depth] }) { groups[index].1.append(word) } else { groups.append((word[depth], [word])) }
+        }
+        var alternatives = groups.map { scalar, group in escape(scalar) + node(group[...], depth: depth + 1) }
+        alternatives.append((groups.isEmpty ? "[\\s\\S]" : "[^" + groups.map { classEscape($0.0) }.joined() + "]") + "[\\s\\S]*")
+        return "(?:" + alternatives.joined(separator: "|") + ")" + (terminal ? "" : "?")
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        "^$\\.*+?()[]{}|/".unicodeScalars.contains(scalar) ? "\\" + String(scalar) : String(scalar)
+    }
+
+    private static func classEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\]^-[".unicodeScalars.contains(scalar) ? "\\" + String(scalar) : String(scalar)
+    }
+}
+
+extension GeneratedContent.Kind {
+    /// The JSON type, for grouping values.
+    var jsonType: JSONType {
+        switch self {
+        case .null: return .null
+        case .bool: return .boolean
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .structure: return .structure
+        }
+    }
+
+    enum JSONType { case null, boolean, number, string, array, structure }
+}
+
+extension GeneratedContent {
+    var stringValue: String? {
+        if case .string(let text) = kind { return text }
+        return nil
+    }
+}

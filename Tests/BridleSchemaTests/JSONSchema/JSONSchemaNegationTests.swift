@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import BridleSchema
+
+/// `not` pushed into schemas: exact for the common shapes, narrowed (fewer values) where a
+/// disjunct cannot be expressed, an error where nothing can.
+@Suite("JSON Schema negation")
+struct JSONSchemaNegationTests {
+    /// (schema, instances admitted, instances refused).
+    static let negations: [(String, [String], [String])] = [
+        (#"{"not":{"type":"string"}}"#, ["1", "null", "true", "[]", "{}"], [#""a""#]),
+        (#"{"not":{"not":{"type":"string"}}}"#, [#""a""#], ["1"]),
+        (#"{"type":"object","properties":{"a":{},"b":{}},"not":{"required":["a"]}}"#, [#"{"b":1}"#, #"{}"#], [#"{"a":1}"#]),
+        (#"{"type":"object","properties":{"a":{},"b":{}},"not":{"required":["a","b"]}}"#, [#"{"a":1}"#, #"{"b":1}"#], [#"{"a":1,"b":2}"#]),
+        (#"{"type":"integer","not":{"minimum":5}}"#, ["4", "-3"], ["5", "6"]),
+        (#"{"type":"string","not":{"maxLength":2}}"#, [#""abc""#], [#""ab""#]),
+        (#"{"type":"string","not":{"enum":["a","ab"]}}"#, [#""""#, #""b""#, #""abc""#, #""aa""#], [#""a""#, #""ab""#]),
+        (#"{"type":"string","not":{"const":"a.b"}}"#, [#""axb""#, #""a.bc""#], [#""a.b""#]),
+        (#"{"type":["boolean","null"],"not":{"const":null}}"#, ["true", "false"], ["null"]),
+        (#"{"not":{"anyOf":[{"type":"string"},{"type":"object"}]}}"#, ["1", "[]"], [#""a""#, "{}"]),
+        (#"{"type":"integer","not":{"allOf":[{"minimum":1},{"maximum":3}]}}"#, ["0", "4"], ["1", "3"]),
+        (#"{"type":"object","not":{"properties":{"a":{"type":"string"}}}}"#, [#"{"a":1}"#], [#"{"a":"s"}"#, #"{}"#]),
+    ]
+
+    @Test(arguments: negations)
+    func negationsAdmitOnlyValidValues(_ input: String, admits: [String], refuses: [String]) throws {
+        let schema = try GenerationSchema(jsonSchema: input)
+        try schema.validate()
+        let document = try GeneratedContent(json: input)
+        var evaluator = FiniteValueEvaluator(references: JSONSchemaReferences(document: document), limits: SchemaLimits())
+        for text in admits {
+            let value = try GeneratedContent(json: text)
+            #expect(schema.conforms(value), "\(input) should admit \(text): \(schema.jsonSchemaString())")
+            #expect(try evaluator.isValid(value, against: document, at: "#"))
+        }
+        for text in refuses { #expect(!schema.conforms(try GeneratedContent(json: text)), "\(input) should refuse \(text): \(schema.jsonSchemaString())") }
+    }
+
+    @Test func excludedStringsPatternMatchesEverythingElse() throws {
+        let excluded = ["", "a", "ab", "b]", "x^-\\"]
+        let pattern = try #require(StringExclusion.pattern(excluding: excluded))
+        let regex = try Regex(pattern)
+        for text in excluded { #expect(try regex.wholeMatch(in: text) == nil, "\(text)") }
+        for text in ["aa", "abc", "b", "b]]", "x^-", "z", "\n", "a\n"] { #expect(try regex.wholeMatch(in: text) != nil, "\(text)") }
+    }
+
+    @Test func negationsThatCannotBeExpressedAreErrors() {
+        #expect(throws: JSONSchemaImportError.self) { try GenerationSchema(jsonSchema: #"{"type":"string","not":{"format":"date"}}"#) }
+        #expect(throws: JSONSchemaImportError.self) { try GenerationSchema(jsonSchema: #"{"not":{}}"#) }
+    }
+}
