@@ -22,6 +22,8 @@ struct FiniteValueEvaluator {
     var references: JSONSchemaReferences
     let limits: SchemaLimits
     private(set) var steps = 0
+    /// The scalar values of each `enum` evaluated, by pointer.
+    private var enumSets: [String: Set<GeneratedContent>] = [:]
 
     init(references: JSONSchemaReferences, limits: SchemaLimits) {
         self.references = references
@@ -82,7 +84,17 @@ struct FiniteValueEvaluator {
                 guard case .string(let type) = name.kind else { throw undecided }
                 return Self.hasType(instance, type)
             }
-        case "enum": return try list(value).contains { Self.equal($0, instance) }
+        case "enum":
+            // Scalars hash as JSON compares them, so a large enum is a set lookup (linear work
+            // over all candidates); arrays and objects compare key-order-free, one by one.
+            switch instance.kind {
+            case .array, .structure: return try list(value).contains { Self.equal($0, instance) }
+            default:
+                if let set = enumSets[pointer] { return set.contains(instance) }
+                let set = Set(try list(value).filter { !$0.kind.isArray && !$0.kind.isStructure })
+                enumSets[pointer] = set
+                return set.contains(instance)
+            }
         case "const": return Self.equal(value, instance)
         case "allOf":
             for (index, item) in try list(value).enumerated() where !(try sub(instance, item, "\(pointer)/\(index)")) { return false }
