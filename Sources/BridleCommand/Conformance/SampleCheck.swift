@@ -42,8 +42,10 @@ struct SampleCheck {
                 }
             } catch {
                 if error.message.contains("duplicate key") {
-                    // Free-form keys may repeat: a grammar cannot keep them distinct.
+                    // Free-form keys may repeat: a grammar cannot keep them distinct. Such a
+                    // sample is refused when parsed, so it is neither judged nor written.
                     repeatedKeys += 1
+                    continue
                 } else {
                     invalid.append("\(label) seed \(seed): not JSON: \(error.message)")
                 }

@@ -43,7 +43,7 @@ struct JSONSchemaCompositionTests {
         let schema = try GenerationSchema(jsonSchema: input)
         try schema.validate()
         let document = try GeneratedContent(json: input)
-        var evaluator = JSONSchemaEvaluator(references: JSONSchemaReferences(document: document), limits: SchemaLimits())
+        var evaluator = FiniteValueEvaluator(references: JSONSchemaReferences(document: document), limits: SchemaLimits())
         for text in admits {
             let value = try GeneratedContent(json: text)
             #expect(schema.conforms(value), "\(input) should admit \(text): \(schema.jsonSchemaString())")
