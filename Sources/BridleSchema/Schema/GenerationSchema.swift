@@ -47,6 +47,19 @@ public struct GenerationSchema: Sendable, Hashable {
 }
 
 extension GenerationSchema {
+    /// Schemas are equal when their IR is: the same grammar, the same checks. The source
+    /// document is left out, so a schema exported and read back (a saved transcript's tool
+    /// definitions) equals the original.
+    public static func == (lhs: GenerationSchema, rhs: GenerationSchema) -> Bool {
+        lhs.root == rhs.root && lhs.definitions == rhs.definitions && lhs.buildIssues == rhs.buildIssues
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(root)
+        hasher.combine(definitions)
+        hasher.combine(buildIssues)
+    }
+
     /// Absorbs the definitions and issues of a schema nested inside this one.
     mutating func absorb(_ nested: GenerationSchema) {
         definitions.merge(nested.definitions) { current, _ in current }

@@ -40,11 +40,11 @@ struct SchemaGrammarCompilerObjectsTests {
             rejects: [#"{"card":1}"#, #"{"card":1,"name":"n"}"#]),
         KeywordCase(
             name: "dependencies on names outside properties",
-            schema: #"{"type":"object","properties":{"r":{"type":"null"}},"required":["r"],"dependencies":{"r":["circle"]}}"#,
+            schema: #"{"$schema":"http://json-schema.org/draft-07/schema","type":"object","properties":{"r":{"type":"null"}},"required":["r"],"dependencies":{"r":["circle"]}}"#,
             accepts: [#"{"r":null,"circle":1}"#], rejects: [#"{"r":null}"#]),
         KeywordCase(
             name: "draft 7 dependencies, both forms",
-            schema: #"{"type":"object","properties":{"a":{"type":"null"},"b":{"type":"null"},"c":{"type":"null"}},"dependencies":{"a":["b"],"c":{"required":["a"]}}}"#,
+            schema: #"{"$schema":"http://json-schema.org/draft-07/schema","type":"object","properties":{"a":{"type":"null"},"b":{"type":"null"},"c":{"type":"null"}},"dependencies":{"a":["b"],"c":{"required":["a"]}}}"#,
             accepts: ["{}", #"{"a":null,"b":null}"#, #"{"a":null,"b":null,"c":null}"#, #"{"b":null}"#],
             rejects: [#"{"a":null}"#, #"{"c":null}"#, #"{"b":null,"c":null}"#]),
         KeywordCase(

@@ -15,7 +15,7 @@ struct JSONSchemaReaderKeywordsTests {
         (#"{"type":"object","minProperties":1,"maxProperties":2}"#, [#"{"a":1}"#, #"{"a":1,"b":2}"#], ["{}", #"{"a":1,"b":2,"c":3}"#]),
         (#"{"type":"object","dependentRequired":{"a":["b","c"]}}"#, ["{}", #"{"a":1,"b":1,"c":1}"#, #"{"b":1}"#], [#"{"a":1,"b":1}"#]),
         (#"{"type":"object","dependentSchemas":{"a":{"properties":{"b":{"type":"integer"}}}}}"#, [#"{"a":1,"b":2}"#, #"{"b":"x"}"#], [#"{"a":1,"b":"x"}"#]),
-        (#"{"type":"object","dependencies":{"a":["b"],"c":{"required":["d"]}}}"#, [#"{"a":1,"b":2}"#, #"{"c":1,"d":2}"#], [#"{"a":1}"#, #"{"c":1}"#]),
+        (#"{"$schema":"http://json-schema.org/draft-07/schema","type":"object","dependencies":{"a":["b"],"c":{"required":["d"]}}}"#, [#"{"a":1,"b":2}"#, #"{"c":1,"d":2}"#], [#"{"a":1}"#, #"{"c":1}"#]),
         (#"{"type":"array","uniqueItems":true}"#, ["[]", "[1,2]", #"[[1],[2]]"#], ["[1,1.0]", "[[1],[1]]", #"[{"a":[1]},{"a":[1.00]}]"#]),
         (#"{"type":"array","contains":{"type":"string"},"minContains":2,"maxContains":3}"#, [#"["a","b",1]"#], [#"["a"]"#, #"["a","b","c","d"]"#]),
         (#"{"type":"integer","multipleOf":2.5}"#, ["5", "-10", "0"], ["2", "7"]),

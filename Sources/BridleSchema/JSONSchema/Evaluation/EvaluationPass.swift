@@ -66,7 +66,7 @@ struct EvaluationPass {
         }
         checkGenericKeywords(instance, position, into: &outcome)
         switch instance.kind {
-        case .number(let number): try checkNumber(number, position, into: &outcome)
+        case .number(let number): checkNumber(number, position, into: &outcome)
         case .string(let text): try checkString(text, position, into: &outcome)
         case .array(let items): try checkArray(items, position, into: &outcome)
         case .structure: try checkObject(instance, position, into: &outcome)

@@ -36,13 +36,11 @@ import Testing
         #expect(try Self.valid(##"{"type":"integer"}"##, GeneratedContent(kind: .number(JSONNumber(text: "1.0")!))))
     }
 
-    @Test func decimalMultiplesAreDecidedOnlyWhereEveryArithmeticAgrees() throws {
+    @Test func decimalMultiplesAreExact() throws {
         func number(_ text: String) -> GeneratedContent { GeneratedContent(kind: .number(JSONNumber(text: text)!)) }
-        #expect(try Self.valid(##"{"multipleOf":0.25}"##, number("0.75")))
+        // 0.3 / 0.1 is 2.9999999999999996 in Double; exactly it is 3.
+        #expect(try Self.valid(##"{"multipleOf":0.1}"##, number("0.3")))
         #expect(try !Self.valid(##"{"multipleOf":0.1}"##, number("0.35")))
-        // Exactly a multiple, but not in Double (0.3 / 0.1 = 2.9999999999999996).
-        let evaluator = try JSONSchemaEvaluator(document: ##"{"multipleOf":0.1}"##)
-        #expect(throws: JSONSchemaEvaluationError.self) { try evaluator.violations(of: number("0.3")) }
     }
 
     @Test func referencesResolveThroughIdsAndAnchors() throws {
