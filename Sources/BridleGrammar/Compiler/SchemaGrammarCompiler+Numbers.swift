@@ -5,13 +5,14 @@ import Foundation
 /// decimal steps `p·10⁻ⁿ` as the same automaton over the number times `10ⁿ`.
 extension SchemaGrammarCompiler {
     mutating func integerMultiples(_ constraints: IntegerConstraints, at pointer: String) throws(GrammarCompileError) -> GrammarExpression? {
-        guard let step = constraints.multipleOf else { return nil }
+        let step = constraints.multipleOf ?? 1
         do {
             return try MultipleOfGrammar.integers(
                 minimum: constraints.minimum, maximum: constraints.maximum, step: step,
-                maximumDigits: options.maximumIntegerDigits, builder: &builder)
+                excluding: constraints.excludedMultiples, maximumDigits: options.maximumIntegerDigits, builder: &builder)
         } catch {
-            throw Self.tooManyStates(step: "\(step)", error, at: pointer)
+            let excluded = constraints.excludedMultiples.map(String.init).joined(separator: ", ")
+            throw Self.tooManyStates(step: excluded.isEmpty ? "\(step)" : "\(step), and no multiple of \(excluded),", error, at: pointer)
         }
     }
 

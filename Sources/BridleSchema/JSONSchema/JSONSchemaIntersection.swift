@@ -72,6 +72,12 @@ extension JSONSchemaComposition {
                 result = result.setting(key, theirs)
                 continue
             }
+            if key == Self.excludedMultiples {
+                var steps = (try? mine.elements()) ?? []
+                for step in (try? theirs.elements()) ?? [] where !steps.contains(step) { steps.append(step) }
+                result = result.setting(key, GeneratedContent(elements: steps))
+                continue
+            }
             if Self.isAnnotation(key) { continue }
             if key != "enum" && key != "const" && key != "type" && FiniteValueEvaluator.equal(mine, theirs) { continue }
             switch key {

@@ -110,6 +110,17 @@ extension JSONSchemaComposition {
                         ("properties", GeneratedContent(properties: [(member.name, inner)])),
                     ]))
                 }
+            case "multipleOf":
+                // Numbers that are not multiples: narrowed to the integers among them (every
+                // non-integer is one too, and is dropped), which are exactly the integers that
+                // are not multiples of the integer step the decimal one implies on integers.
+                guard case .number(let number) = value.kind, let step = Self.integerStep(number) else { keep([key]); continue }
+                narrowedNegations.insert(key)
+                if step > 1 {
+                    exact.append(GeneratedContent(properties: [
+                        ("type", "integer"), (Self.excludedMultiples, GeneratedContent(elements: [GeneratedContent(step)])),
+                    ]))
+                }
             case "enum", "const":
                 let values = key == "const" ? [value] : ((try? value.elements()) ?? [])
                 if let parts = Self.excluding(values) {
@@ -144,6 +155,27 @@ extension JSONSchemaComposition {
 }
 
 extension JSONSchemaComposition {
+    /// The keyword a negated `multipleOf` becomes: integer steps no value is a multiple of.
+    static let excludedMultiples = "$bridleNotMultipleOf"
+
+    /// The integer multiples of `step` (a positive decimal `p·10⁻ᵉ`) are the multiples of
+    /// `p / gcd(p, 10ᵉ)`; nil when that does not fit comfortably in `Int64`.
+    static func integerStep(_ step: JSONNumber) -> Int64? {
+        let canonical = step.canonical
+        guard !canonical.isNegative, !canonical.digits.isEmpty, canonical.digits.count <= 17,
+            case .small(let exponent) = canonical.exponent, exponent > -18, canonical.digits.count + max(exponent, 0) <= 17
+        else { return nil }
+        var numerator = canonical.digits.reduce(Int64(0)) { $0 * 10 + Int64($1) }
+        if exponent >= 0 {
+            for _ in 0..<exponent { numerator *= 10 }
+            return numerator
+        }
+        var (a, b) = (numerator, Int64(1))
+        for _ in 0..<(-exponent) { b *= 10 }
+        while b != 0 { (a, b) = (b, a % b) }
+        return numerator / a
+    }
+
     /// The values no schema in `values` equals, as disjuncts; nil when the strings can't be
     /// excluded by a pattern (too long, or characters a pattern can't spell portably).
     static func excluding(_ values: [GeneratedContent]) -> [GeneratedContent]? {

@@ -306,6 +306,12 @@ struct JSONSchemaReader {
             constraints.maximum = IntegerRounding.largestInteger(below: value, strictly: exclusive)
         }
         constraints.multipleOf = try integerStep(content, at: pointer)
+        if let excluded = content[property: JSONSchemaComposition.excludedMultiples] {
+            constraints.excludedMultiples = ((try? excluded.elements()) ?? []).compactMap { step in
+                if case .number(let number) = step.kind { return number.int128 }
+                return nil
+            }
+        }
         return .integer(constraints)
     }
 
