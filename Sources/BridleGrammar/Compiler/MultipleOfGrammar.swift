@@ -9,6 +9,10 @@ import Foundation
 /// identical bodies, which minimizes the automaton as it goes (for a step of 2 only the last
 /// digit matters, and the rules say so).
 ///
+/// With excluded steps (`not` over `multipleOf`), the automaton runs modulo the least common
+/// multiple of all the steps and accepts the remainders that are multiples of the step and of
+/// no excluded one, within the same state budget.
+///
 /// Steps with trailing zeros are factored first (a multiple of 300 is a multiple of 3
 /// followed by `00`), and a decimal step `p·10⁻ⁿ` becomes the integer step `p` over the
 /// number times `10ⁿ`, written with exactly `n` fraction digits (`0.05` → `"0.05"`, `1` → `"1.00"`).

@@ -12,7 +12,10 @@ import Foundation
 /// - `enum`/`const` → the types it lists nothing of; strings other than its strings (a
 ///   pattern built from their trie); the boolean it doesn't list; numbers, arrays and
 ///   objects it lists values of are dropped altogether (a narrowing);
-/// - `pattern`, `format`, `multipleOf`, `items`, `oneOf`, … cannot be
+/// - `multipleOf` → integers that are not multiples of the integer step it implies on
+///   integers (``excludedMultiples``; `2.5` → 5), read into ``IntegerConstraints/excludedMultiples``
+///   and compiled exactly as a residue automaton; non-integers are dropped (a narrowing);
+/// - `pattern`, `format`, `items`, `oneOf`, … cannot be
 ///   negated into a grammar here: when other disjuncts exist they are dropped (a
 ///   narrowing: fewer values, all valid), otherwise the negation stays a residual
 ///   `$bridleNot` that only a finite schema (an enum, booleans, null) can resolve, exactly,
