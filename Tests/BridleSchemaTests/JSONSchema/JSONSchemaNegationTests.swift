@@ -22,6 +22,7 @@ struct JSONSchemaNegationTests {
         (#"{"type":"integer","not":{"allOf":[{"minimum":1},{"maximum":3}]}}"#, ["0", "4"], ["1", "3"]),
         (#"{"type":"object","not":{"properties":{"a":{"type":"string"}}}}"#, [#"{"a":1}"#], [#"{"a":"s"}"#, #"{}"#]),
         (#"{"type":"integer","not":{"multipleOf":4}}"#, ["1", "-6"], ["0", "8", "-12"]),
+        (#"{"enum":[5,6,7,10,"a"],"not":{"multipleOf":5}}"#, ["6", "7"], ["5", "10", #""a""#]),
         (#"{"type":"number","not":{"anyOf":[{"multipleOf":1.5},{"multipleOf":2}]}}"#, ["7", "-1"], ["1.5", "3", "12", "4"]),
     ]
 
