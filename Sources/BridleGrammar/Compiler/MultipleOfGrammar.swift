@@ -28,6 +28,7 @@ struct MultipleOfGrammar {
 
     typealias Digits = [UInt8]
 
+    /// 0 when the steps' least common multiple is past the state budget: then only listing works.
     private let modulus: UInt128
     /// The step every accepted value is a multiple of, and those none may be a multiple of
     /// (`not` over `multipleOf`): the automaton runs modulo their least common multiple and
@@ -73,7 +74,7 @@ struct MultipleOfGrammar {
         let coreUpper = floorDivision(upper, scale)
         if coreLower > coreUpper { return nil }
         let suffix = String(repeating: "0", count: zeros)
-        var grammar = try MultipleOfGrammar(step: UInt128(core), excluding: excluded, fractionDigits: 0, builder: builder)
+        var grammar = MultipleOfGrammar(step: UInt128(core), excluding: excluded, fractionDigits: 0, builder: builder)
         let result = try grammar.signed(lower: coreLower, upper: coreUpper, step: core) { text in
             text == "0" ? "0" : text + suffix
         }
@@ -88,7 +89,7 @@ struct MultipleOfGrammar {
         minimum: Int128, maximum: Int128, step: Int128, fractionDigits: Int, builder: inout GrammarBuilder
     ) throws(MultipleOfError) -> GrammarExpression? {
         guard step > 0, minimum <= maximum else { return nil }
-        var grammar = try MultipleOfGrammar(step: UInt128(step), excluding: [], fractionDigits: fractionDigits, builder: builder)
+        var grammar = MultipleOfGrammar(step: UInt128(step), excluding: [], fractionDigits: fractionDigits, builder: builder)
         let result = try grammar.signed(lower: minimum, upper: maximum, step: step) { text in
             let padded = String(repeating: "0", count: Swift.max(fractionDigits + 1 - text.count, 0)) + text
             return String(padded.dropLast(fractionDigits)) + "." + String(padded.suffix(fractionDigits))
@@ -97,16 +98,13 @@ struct MultipleOfGrammar {
         return result?.expression
     }
 
-    private init(step: UInt128, excluding excluded: [UInt128], fractionDigits: Int, builder: GrammarBuilder) throws(MultipleOfError) {
+    private init(step: UInt128, excluding excluded: [UInt128], fractionDigits: Int, builder: GrammarBuilder) {
         var modulus = step
-        for other in excluded {
+        for other in excluded where modulus != 0 {
             var (a, b) = (modulus, other)
             while b != 0 { (a, b) = (b, a % b) }
             let (product, overflow) = (modulus / a).multipliedReportingOverflow(by: other)
-            guard !overflow, product <= UInt128(Self.stateLimit) else {
-                throw MultipleOfError(states: Int.max)
-            }
-            modulus = product
+            modulus = overflow || product > UInt128(Self.stateLimit) ? 0 : product
         }
         self.modulus = modulus
         self.step = step
@@ -178,6 +176,7 @@ struct MultipleOfGrammar {
         let upperDigits = Self.digits(of: upper)
         let shortest = Swift.max(lowerDigits.count, fractionDigits + 1)
         let longest = Swift.max(upperDigits.count, fractionDigits + 1)
+        if modulus == 0 { throw MultipleOfError(states: Int.max) }
         if UInt128(longest) * modulus > UInt128(Self.stateLimit) {
             throw MultipleOfError(states: Int(clamping: UInt128(longest) * Swift.min(modulus, UInt128(Int.max / 64))))
         }

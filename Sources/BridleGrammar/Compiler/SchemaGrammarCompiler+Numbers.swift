@@ -16,6 +16,26 @@ extension SchemaGrammarCompiler {
         }
     }
 
+    /// Integers other than a few excluded values, exactly: the range split around them, each
+    /// piece compiled as before (with its steps).
+    mutating func integerAvoiding(_ constraints: IntegerConstraints, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        var pieces: [GrammarExpression] = []
+        var lower = constraints.minimum
+        let cuts = Set(constraints.excludedValues).sorted().filter { value in
+            (constraints.minimum.map { value >= $0 } ?? true) && (constraints.maximum.map { value <= $0 } ?? true)
+        }
+        for cut in cuts + [nil] as [Int128?] {
+            var piece = constraints
+            piece.excludedValues = []
+            piece.minimum = lower
+            piece.maximum = cut.map { $0 - 1 } ?? constraints.maximum
+            lower = cut.map { $0 + 1 }
+            if let low = piece.minimum, let high = piece.maximum, low > high { continue }
+            if let part = try expression(for: .integer(piece), at: pointer, hint: hint) { pieces.append(part) }
+        }
+        return pieces.isEmpty ? nil : .either(pieces)
+    }
+
     mutating func numberMultiples(_ constraints: NumberConstraints, at pointer: String) throws(GrammarCompileError) -> GrammarExpression? {
         guard let step = constraints.multipleOf, step > 0, let text = JSONNumber(step)?.text else { return nil }
         // The step as digits·10^exponent, exactly, from its JSON text.

@@ -130,6 +130,8 @@ struct FiniteValueEvaluator {
             guard case .number(let number) = instance.kind else { return true }
             guard case .number(let step) = value.kind else { throw undecided }
             return try Self.isMultiple(number, of: step) ?? { throw undecided }()
+        case JSONSchemaComposition.excludedValues:
+            return try !list(value).contains { Self.equal($0, instance) }
         case JSONSchemaComposition.excludedMultiples:
             guard case .number(let number) = instance.kind else { return true }
             for step in try list(value) {

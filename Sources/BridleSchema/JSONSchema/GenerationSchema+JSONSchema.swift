@@ -60,6 +60,10 @@ enum JSONSchemaWriter {
                 let steps = integer.excludedMultiples.map { GeneratedContent(properties: [("multipleOf", number($0))]) }
                 body.append(("not", GeneratedContent(properties: [("anyOf", GeneratedContent(elements: steps))])))
             }
+            if !integer.excludedValues.isEmpty {
+                let values = integer.excludedValues.map { number($0) }
+                body.append(("allOf", GeneratedContent(elements: [GeneratedContent(properties: [("not", GeneratedContent(properties: [("enum", GeneratedContent(elements: values))]))])])))
+            }
         case .number(let constraints):
             head.append(("type", "number"))
             if let minimum = constraints.minimum.flatMap(JSONNumber.init) {

@@ -72,7 +72,7 @@ extension JSONSchemaComposition {
                 result = result.setting(key, theirs)
                 continue
             }
-            if key == Self.excludedMultiples {
+            if key == Self.excludedMultiples || key == Self.excludedValues {
                 var steps = (try? mine.elements()) ?? []
                 for step in (try? theirs.elements()) ?? [] where !steps.contains(step) { steps.append(step) }
                 result = result.setting(key, GeneratedContent(elements: steps))

@@ -10,8 +10,9 @@ import Foundation
 /// - `minimum`, `maxLength`, `minItems`, … → the value of that type beyond the bound;
 /// - `properties: {p: S}` → an object whose `p` is present and not `S`;
 /// - `enum`/`const` → the types it lists nothing of; strings other than its strings (a
-///   pattern built from their trie); the boolean it doesn't list; numbers, arrays and
-///   objects it lists values of are dropped altogether (a narrowing);
+///   pattern built from their trie); the boolean it doesn't list; integers other than its
+///   integers (``excludedValues``, compiled by splitting the range around them); other
+///   numbers, arrays and objects it lists values of are dropped altogether (a narrowing);
 /// - `multipleOf` → integers that are not multiples of the integer step it implies on
 ///   integers (``excludedMultiples``; `2.5` → 5), read into ``IntegerConstraints/excludedMultiples``
 ///   and compiled exactly as a residue automaton; non-integers are dropped (a narrowing);
@@ -128,6 +129,14 @@ extension JSONSchemaComposition {
                 let values = key == "const" ? [value] : ((try? value.elements()) ?? [])
                 if let parts = Self.excluding(values) {
                     exact.append(contentsOf: parts)
+                    // Integers other than the listed ones, exactly (non-integers stay dropped).
+                    let integers = values.compactMap { value -> GeneratedContent? in
+                        guard case .number(let number) = value.kind, let integer = number.int128 else { return nil }
+                        return GeneratedContent(kind: .number(JSONNumber(integer)))
+                    }
+                    if !integers.isEmpty {
+                        exact.append(GeneratedContent(properties: [("type", "integer"), (Self.excludedValues, GeneratedContent(elements: integers))]))
+                    }
                     if values.contains(where: { [.number, .array, .structure].contains($0.kind.jsonType) }) { narrowedNegations.insert(key) }
                 } else {
                     keep([key])
@@ -160,6 +169,8 @@ extension JSONSchemaComposition {
 extension JSONSchemaComposition {
     /// The keyword a negated `multipleOf` becomes: integer steps no value is a multiple of.
     static let excludedMultiples = "$bridleNotMultipleOf"
+    /// The keyword a negated `enum`/`const` of integers adds: integers that are none of these.
+    static let excludedValues = "$bridleNotIntegers"
 
     /// The integer multiples of `step` (a positive decimal `p·10⁻ᵉ`) are the multiples of
     /// `p / gcd(p, 10ᵉ)`; nil when that does not fit comfortably in `Int64`.

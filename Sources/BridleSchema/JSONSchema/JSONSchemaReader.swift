@@ -306,12 +306,14 @@ struct JSONSchemaReader {
             constraints.maximum = IntegerRounding.largestInteger(below: value, strictly: exclusive)
         }
         constraints.multipleOf = try integerStep(content, at: pointer)
-        if let excluded = content[property: JSONSchemaComposition.excludedMultiples] {
-            constraints.excludedMultiples = ((try? excluded.elements()) ?? []).compactMap { step in
-                if case .number(let number) = step.kind { return number.int128 }
+        func integers(_ keyword: String) -> [Int128] {
+            ((try? content[property: keyword]?.elements()) ?? []).compactMap { element in
+                if case .number(let number) = element.kind { return number.int128 }
                 return nil
             }
         }
+        constraints.excludedMultiples = integers(JSONSchemaComposition.excludedMultiples)
+        constraints.excludedValues = integers(JSONSchemaComposition.excludedValues)
         return .integer(constraints)
     }
 

@@ -23,6 +23,8 @@ struct JSONSchemaNegationTests {
         (#"{"type":"object","not":{"properties":{"a":{"type":"string"}}}}"#, [#"{"a":1}"#], [#"{"a":"s"}"#, #"{}"#]),
         (#"{"type":"integer","not":{"multipleOf":4}}"#, ["1", "-6"], ["0", "8", "-12"]),
         (#"{"enum":[5,6,7,10,"a"],"not":{"multipleOf":5}}"#, ["6", "7"], ["5", "10", #""a""#]),
+        (#"{"type":"integer","not":{"enum":[1,2.0,2.5]}}"#, ["0", "3"], ["1", "2"]),
+        (#"{"enum":[1,2,3],"not":{"const":2}}"#, ["1", "3"], ["2"]),
         (#"{"type":"number","not":{"anyOf":[{"multipleOf":1.5},{"multipleOf":2}]}}"#, ["7", "-1"], ["1.5", "3", "12", "4"]),
     ]
 
