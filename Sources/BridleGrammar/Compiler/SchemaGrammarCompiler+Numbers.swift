@@ -85,7 +85,7 @@ extension SchemaGrammarCompiler {
     private static func tooManyStates(step: String, _ error: MultipleOfError, at pointer: String) -> GrammarCompileError {
         GrammarCompileError(
             pointer: "\(pointer)/multipleOf",
-            message: "multipleOf \(step) over this range needs \(error.states) grammar states (at most \(MultipleOfGrammar.stateLimit)); narrow the range with minimum/maximum, or use a smaller step")
+            message: "multipleOf \(step) over this range needs \(error.states == Int.max ? "more than \(MultipleOfGrammar.stateLimit)" : "\(error.states)") grammar states (at most \(MultipleOfGrammar.stateLimit)); narrow the range with minimum/maximum, or use a smaller step")
     }
 
     /// `digits` and `exponent` with value digits·10^exponent, from JSON number text.
