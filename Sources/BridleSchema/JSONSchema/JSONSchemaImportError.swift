@@ -14,6 +14,9 @@ public struct JSONSchemaImportError: Error, Sendable, Hashable, CustomStringConv
     /// The ``SchemaLimits`` property that was exceeded (`"maximumDepth"`, …), when reading
     /// stopped on a work budget rather than on something the document says.
     public var limit: String?
+    /// The schema at ``pointer`` admits no value at all (`false`, a contradiction): where
+    /// absence is allowed (an anyOf branch, an optional property) the reader leaves it out.
+    var hasNoInstance = false
 
     public init(pointer: String, keyword: String? = nil, message: String, limit: String? = nil) {
         self.pointer = pointer

@@ -9,7 +9,13 @@ extension JSONSchemaReader {
 
     /// `patternProperties`, `propertyNames`, `minProperties`/`maxProperties`,
     /// `dependentRequired`, `dependentSchemas` and draft 7's `dependencies`.
-    mutating func readObjectKeywords(_ content: GeneratedContent, into shape: inout ObjectShape, at pointer: String) throws {
+    ///
+    /// Returns true when a subschema with no instance forbids some keys (`patternProperties:
+    /// {P: false}`, `propertyNames: false`, `dependentSchemas: {K: false}`): the IR cannot
+    /// forbid a set of names, so the object then gets no keys beyond its declared
+    /// properties (a narrowing) and the caller closes it.
+    mutating func readObjectKeywords(_ content: GeneratedContent, into shape: inout ObjectShape, at pointer: String) throws -> Bool {
+        var closes = false
         if let patterns = content[property: "patternProperties"] {
             guard let members = patterns.orderedProperties else {
                 throw JSONSchemaImportError(
@@ -22,12 +28,29 @@ extension JSONSchemaReader {
                         pointer: entryPointer, keyword: "patternProperties",
                         message: "the pattern \(GeneratedContent(pattern).jsonString) is not a valid regular expression; fix it or list the properties")
                 }
-                shape.patternProperties.append(PatternProperty(pattern: pattern, node: try node(value, at: entryPointer)))
+                do {
+                    shape.patternProperties.append(PatternProperty(pattern: pattern, node: try node(value, at: entryPointer)))
+                } catch let error as JSONSchemaImportError where error.hasNoInstance {
+                    // Keys matching the pattern are never written; keys of the other
+                    // patterns might match it, so none are written either.
+                    for property in shape.properties where PatternCheck.matches(pattern, property.name) != false {
+                        try forbid(property.name, in: &shape, because: error)
+                    }
+                    closes = true
+                }
             }
+            if closes { shape.patternProperties = [] }
             try intersectNamedProperties(content, shape: &shape, at: pointer)
         }
         if let names = content[property: "propertyNames"] {
-            shape.propertyNames = try node(names, at: "\(pointer)/propertyNames")
+            do {
+                shape.propertyNames = try node(names, at: "\(pointer)/propertyNames")
+            } catch let error as JSONSchemaImportError where error.hasNoInstance {
+                // No name is allowed: only the empty object.
+                for property in shape.properties { try forbid(property.name, in: &shape, because: error) }
+                shape.patternProperties = []
+                closes = true
+            }
         }
         shape.minimumCount = try count(content, "minProperties", at: pointer) ?? 0
         shape.maximumCount = try count(content, "maxProperties", at: pointer)
@@ -38,7 +61,16 @@ extension JSONSchemaReader {
         }
         if let dependent = content[property: "dependentSchemas"] {
             for (trigger, schema) in try members(dependent, keyword: "dependentSchemas", at: pointer) {
-                shape.dependentSchemas[trigger] = try node(schema, at: "\(pointer)/dependentSchemas/\(JSONPointer.escape(trigger))")
+                do {
+                    shape.dependentSchemas[trigger] = try node(schema, at: "\(pointer)/dependentSchemas/\(JSONPointer.escape(trigger))")
+                } catch let error as JSONSchemaImportError where error.hasNoInstance {
+                    // The trigger is never written.
+                    try forbid(trigger, in: &shape, because: error)
+                    if shape.patternProperties.contains(where: { PatternCheck.matches($0.pattern, trigger) != false }) {
+                        shape.patternProperties = []
+                    }
+                    closes = true
+                }
             }
         }
         if let dependencies = content[property: "dependencies"] {
@@ -52,6 +84,20 @@ extension JSONSchemaReader {
                 }
             }
         }
+        return closes
+    }
+
+    /// Leaves the optional property `name` out; a required one makes the object have no
+    /// instance, which `error` says.
+    private func forbid(_ name: String, in shape: inout ObjectShape, because error: JSONSchemaImportError) throws {
+        guard let index = shape.properties.firstIndex(where: { $0.name == name }) else { return }
+        guard shape.properties[index].isOptional else {
+            var required = JSONSchemaImportError(
+                pointer: error.pointer, keyword: error.keyword, message: "\(error.message); the required property \"\(name)\" can have no value")
+            required.hasNoInstance = true
+            throw required
+        }
+        shape.properties.remove(at: index)
     }
 
     /// The schema of a required property missing from `properties`: the patterns it matches
@@ -146,22 +192,26 @@ extension JSONSchemaReader {
     // MARK: oneOf
 
     /// A `oneOf` alternative without `type` whose keywords Bridle reads as implying one
-    /// (`{"properties": …}` as an object) is narrower in the IR than in JSON Schema, where it
-    /// also admits every value of the other types. For `anyOf` that only narrows; for `oneOf`
-    /// it would hide a second match, so the validator would pass values JSON Schema rejects.
-    func checkOneOfTypes(_ alternatives: [GeneratedContent], at pointer: String) throws {
+    /// (`{"properties": …}` as an object) also admits, in JSON Schema, every value of the
+    /// other types. For `anyOf` leaving those out only narrows; for `oneOf` it would hide a
+    /// second match, so the alternative keeps them: the compiler then sees the overlap and
+    /// leaves exclusivity to the validator.
+    func widenedOneOfAlternative(_ read: SchemaNode, _ alternative: GeneratedContent) -> SchemaNode {
         let typed: Set<String> = ["type", "$ref", "enum", "const", "anyOf", "oneOf", "allOf", "not", "if"]
-        let implying = Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).union(Self.objectKeywords)
-        for (index, alternative) in alternatives.enumerated() {
-            guard let members = alternative.orderedProperties else { continue }
-            let keys = Set(members.map(\.name))
-            if keys.isDisjoint(with: typed), let keyword = keys.intersection(implying).sorted().first {
-                throw JSONSchemaImportError(
-                    pointer: "\(pointer)/oneOf/\(index)", keyword: "oneOf",
-                    message: "this oneOf alternative has \(keyword) but no type, so it also matches values of every other type, which oneOf must exclude; add \"type\" to it")
-            }
-        }
+        guard let members = alternative.orderedProperties else { return read }
+        let keys = Set(members.map(\.name))
+        guard keys.isDisjoint(with: typed) else { return read }
+        let implied = inferredTypes(keys)
+        guard !implied.isEmpty else { return read }
+        let others = Self.defaultNodes.filter { !implied.contains($0.type) && !($0.type == "integer" && implied.contains("number")) }
+        return SchemaNode(.anyOf([read] + others.map(\.node)))
     }
+
+    /// Every JSON type with no constraint, by type name (`number` covers `integer`).
+    static let defaultNodes: [(type: String, node: SchemaNode)] = [
+        ("null", .null), ("boolean", .boolean), ("string", .string(StringConstraints())), ("number", .number(NumberConstraints())),
+        ("array", .array(ArrayConstraints(items: .any))), ("object", .object(ObjectShape(additionalProperties: .any))),
+    ]
 
     // MARK: Numbers
 

@@ -44,7 +44,7 @@ struct JSONSchemaReader {
         "else": "conditional schemas are not supported; use anyOf with one branch per case",
         "unevaluatedProperties": "unevaluatedProperties is not supported; use additionalProperties",
         "unevaluatedItems": "unevaluatedItems is not supported; use items",
-        "$dynamicRef": "dynamic references are not supported; use $ref to a $defs entry",
+        "$dynamicRef": "this dynamic reference depends on the dynamic scope (its $dynamicAnchor is declared more than once); use $ref to a $defs entry",
         "$recursiveRef": "recursive references are not supported; use $ref to a $defs entry",
     ]
 
@@ -82,8 +82,10 @@ struct JSONSchemaReader {
         case .bool(true):
             return .any
         case .bool(false):
-            throw JSONSchemaImportError(
+            var error = JSONSchemaImportError(
                 pointer: pointer, message: "the schema `false` admits no value; remove this property or branch")
+            error.hasNoInstance = true
+            throw error
         case .structure:
             members = content.orderedProperties ?? []
         default:
@@ -122,12 +124,27 @@ struct JSONSchemaReader {
             result = try node(parts[0], at: "\(pointer)/allOf/0")
         } else if let keyword = ["anyOf", "oneOf"].first(where: keys.contains), let list = value(keyword) {
             try siblingsCheck(keyword)
-            if keyword == "oneOf" { try checkOneOfTypes(try elements(list, keyword: keyword, at: pointer), at: pointer) }
-            let alternatives = try elements(list, keyword: keyword, at: pointer).enumerated().map { index, alternative in
-                try node(alternative, at: "\(pointer)/\(keyword)/\(index)")
-            }
-            guard !alternatives.isEmpty else {
+            let list = try elements(list, keyword: keyword, at: pointer)
+            guard !list.isEmpty else {
                 throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "\(keyword) is empty; list at least one schema")
+            }
+            // A branch without instances never matches, so leaving it out changes neither
+            // anyOf nor oneOf.
+            var alternatives: [SchemaNode] = []
+            var empty: JSONSchemaImportError?
+            for (index, alternative) in list.enumerated() {
+                do {
+                    let read = try node(alternative, at: "\(pointer)/\(keyword)/\(index)")
+                    alternatives.append(keyword == "oneOf" ? widenedOneOfAlternative(read, alternative) : read)
+                } catch let error as JSONSchemaImportError where error.hasNoInstance {
+                    empty = empty ?? error
+                }
+            }
+            if alternatives.isEmpty, let empty {
+                var error = JSONSchemaImportError(
+                    pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "no alternative of \(keyword) has an instance (\(empty))")
+                error.hasNoInstance = true
+                throw error
             }
             result = SchemaNode(keyword == "anyOf" ? .anyOf(alternatives) : .oneOf(alternatives))
         } else {
@@ -141,21 +158,33 @@ struct JSONSchemaReader {
     private mutating func typedNode(_ content: GeneratedContent, keys: Set<String>, at pointer: String) throws -> SchemaNode {
         // OpenAPI's `nullable` is not a JSON Schema keyword: 2020-12 validators ignore it, so
         // admitting null for it would produce values they reject.
-        var types = try declaredTypes(content, at: pointer) ?? inferredTypes(keys)
+        let declared = try declaredTypes(content, at: pointer)
+        var types = declared ?? inferredTypes(keys)
         if types.contains("integer") && types.contains("number") { types.removeAll { $0 == "integer" } }
 
         var alternatives: [SchemaNode] = []
+        var empty: JSONSchemaImportError?
         for type in types {
-            switch type {
-            case "null": alternatives.append(.null)
-            case "boolean": alternatives.append(.boolean)
-            case "string": alternatives.append(try stringNode(content, at: pointer))
-            case "integer": alternatives.append(try integerNode(content, at: pointer))
-            case "number": alternatives.append(try numberNode(content, at: pointer))
-            case "array": alternatives.append(try arrayNode(content, at: pointer))
-            case "object": alternatives.append(try objectNode(content, at: pointer))
-            default: break
+            do {
+                switch type {
+                case "null": alternatives.append(.null)
+                case "boolean": alternatives.append(.boolean)
+                case "string": alternatives.append(try stringNode(content, at: pointer))
+                case "integer": alternatives.append(try integerNode(content, at: pointer))
+                case "number": alternatives.append(try numberNode(content, at: pointer))
+                case "array": alternatives.append(try arrayNode(content, at: pointer))
+                case "object": alternatives.append(try objectNode(content, at: pointer))
+                default: break
+                }
+            } catch let error as JSONSchemaImportError where error.hasNoInstance {
+                empty = empty ?? error
             }
+        }
+        if alternatives.isEmpty, let empty {
+            // Without `type`, the keywords of one type leave the other types free
+            // (`{"contains": false}` admits every non-array).
+            guard declared == nil, types.count < Self.defaultNodes.count else { throw empty }
+            alternatives = Self.defaultNodes.filter { !types.contains($0.type) }.map(\.node)
         }
         var result: SchemaNode
         switch alternatives.count {
@@ -164,7 +193,7 @@ struct JSONSchemaReader {
         default: result = SchemaNode(.anyOf(alternatives))
         }
         if let allowed = try allowedValues(content, at: pointer) {
-            result = try enumeration(allowed, within: result, at: pointer)
+            result = try enumeration(allowed, within: result, of: content, at: pointer)
         }
         return result
     }
@@ -197,7 +226,7 @@ struct JSONSchemaReader {
 
     /// Without `type`, a schema's keywords only constrain the types they describe; keeping
     /// just those types narrows what is admitted, which is sound.
-    private func inferredTypes(_ keys: Set<String>) -> [String] {
+    func inferredTypes(_ keys: Set<String>) -> [String] {
         var types: [String] = []
         if !keys.isDisjoint(with: Self.objectKeywords) { types.append("object") }
         if !keys.isDisjoint(with: Self.arrayKeywords) { types.append("array") }
@@ -219,12 +248,19 @@ struct JSONSchemaReader {
     }
 
     /// The enum values that also satisfy the schema's other keywords.
-    private func enumeration(_ values: [GeneratedContent], within node: SchemaNode, at pointer: String) throws -> SchemaNode {
+    private mutating func enumeration(
+        _ values: [GeneratedContent], within node: SchemaNode, of content: GeneratedContent, at pointer: String
+    ) throws -> SchemaNode {
         let context = GenerationSchema(root: node)
         let kept = values.filter { context.conforms($0) }
         guard !kept.isEmpty else {
-            throw JSONSchemaImportError(
+            var error = JSONSchemaImportError(
                 pointer: pointer, keyword: "enum", message: "no value in enum/const satisfies the schema's other keywords")
+            // The IR may be narrower than the document; only the document's verdict says
+            // that the schema has no instance at all.
+            var evaluator = composition.evaluator
+            error.hasNoInstance = (try? values.allSatisfy { try !evaluator.isValid($0, against: content, at: pointer) }) ?? false
+            throw error
         }
         var result: SchemaNode
         let strings = kept.compactMap { value -> String? in
@@ -385,8 +421,14 @@ struct JSONSchemaReader {
                 constraints.items = try itemsNode(items, at: "\(pointer)/items", count: prefix.count, into: &constraints)
             }
         }
-        constraints.prefixItems = try prefix.enumerated().map { index, item in
-            try node(item, at: "\(pointer)/\(prefixKeyword)/\(index)")
+        for (index, item) in prefix.enumerated() {
+            do {
+                constraints.prefixItems.append(try node(item, at: "\(pointer)/\(prefixKeyword)/\(index)"))
+            } catch let error as JSONSchemaImportError where error.hasNoInstance {
+                // No element fits position `index`: the array ends before it.
+                constraints.maximumCount = min(constraints.maximumCount ?? index, index)
+                break
+            }
         }
         constraints.minimumCount = try count(content, "minItems", at: pointer) ?? 0
         if let maximum = try count(content, "maxItems", at: pointer) {
@@ -400,11 +442,12 @@ struct JSONSchemaReader {
     private mutating func itemsNode(
         _ content: GeneratedContent, at pointer: String, count prefixCount: Int, into constraints: inout ArrayConstraints
     ) throws -> SchemaNode {
-        if content == false {
+        do {
+            return try node(content, at: pointer)
+        } catch let error as JSONSchemaImportError where error.hasNoInstance {
             constraints.maximumCount = prefixCount
             return .any
         }
-        return try node(content, at: pointer)
     }
 
     private mutating func objectNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
@@ -436,10 +479,16 @@ struct JSONSchemaReader {
             forbidsSome = true
         }
         for (name, value) in declared {
-            let child = try node(value, at: "\(pointer)/properties/\(JSONPointer.escape(name))")
-            shape.properties.append(SchemaProperty(name: name, node: child, isOptional: !required.contains(name)))
+            do {
+                let child = try node(value, at: "\(pointer)/properties/\(JSONPointer.escape(name))")
+                shape.properties.append(SchemaProperty(name: name, node: child, isOptional: !required.contains(name)))
+            } catch let error as JSONSchemaImportError where error.hasNoInstance && !required.contains(name) {
+                // An optional property no value fits is a forbidden one (see above).
+                declared.removeAll { $0.name == name }
+                forbidsSome = true
+            }
         }
-        try readObjectKeywords(content, into: &shape, at: pointer)
+        if try readObjectKeywords(content, into: &shape, at: pointer) { forbidsSome = true }
         for name in required where !declared.contains(where: { $0.name == name }) {
             guard let additional = try undeclaredNode(name, in: content, shape: shape, at: pointer) else {
                 throw JSONSchemaImportError(

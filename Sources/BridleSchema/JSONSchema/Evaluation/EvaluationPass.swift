@@ -54,11 +54,21 @@ struct EvaluationPass {
         if case .string(let id)? = schema[property: draft.idKeyword]?.kind, !id.hasPrefix("#") {
             position.base = URIReference.resource(URIReference.resolve(id, against: base))
         }
-        for keyword in ["$dynamicRef", "$recursiveRef"] where schema[property: keyword] != nil {
+        if schema[property: "$recursiveRef"] != nil {
             throw JSONSchemaEvaluationError(
-                pointer: position.child(keyword), message: "\(keyword) is not supported; use $ref to a $defs entry")
+                pointer: position.child("$recursiveRef"), message: "$recursiveRef is not supported; use $ref to a $defs entry")
         }
         var outcome = EvaluationOutcome()
+        if let dynamic = schema[property: "$dynamicRef"] {
+            guard case .string(let reference) = dynamic.kind,
+                let target = try resources.staticDynamicTarget(reference, base: position.base, at: position.child("$dynamicRef"))
+            else {
+                throw JSONSchemaEvaluationError(
+                    pointer: position.child("$dynamicRef"),
+                    message: "$dynamicRef is supported only where it resolves the same in every dynamic scope; use $ref to a $defs entry")
+            }
+            outcome.merge(try evaluate(instance, against: target.schema, schemaPointer: target.pointer, base: target.base, at: pointer, depth: depth + 1))
+        }
         if case .string(let reference)? = schema[property: "$ref"]?.kind {
             let target = try resources.resolve(reference, base: position.base, at: position.child("$ref"))
             outcome.merge(try evaluate(instance, against: target.schema, schemaPointer: target.pointer, base: target.base, at: pointer, depth: depth + 1))
