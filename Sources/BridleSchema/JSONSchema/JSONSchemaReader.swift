@@ -13,6 +13,8 @@ struct JSONSchemaReader {
     private var composition: JSONSchemaComposition
     private var depth = 0
     private var nodesRead = 0
+    /// What the document says that the schema keeps as an annotation without enforcing it.
+    private var importNotes: [String] = []
 
     init(document: GeneratedContent, limits: SchemaLimits = SchemaLimits()) {
         self.document = document
@@ -31,7 +33,9 @@ struct JSONSchemaReader {
             definitions[rootName] = root
             root = .reference(rootName)
         }
-        return GenerationSchema(root: root, definitions: definitions)
+        var schema = GenerationSchema(root: root, definitions: definitions)
+        schema.importNotes = importNotes
+        return schema
     }
 
     // MARK: Keyword sets
@@ -281,7 +285,7 @@ struct JSONSchemaReader {
 
     // MARK: Scalars
 
-    private func stringNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+    private mutating func stringNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
         var constraints = StringConstraints()
         constraints.minimumLength = try count(content, "minLength", at: pointer)
         constraints.maximumLength = try count(content, "maxLength", at: pointer)
@@ -292,13 +296,18 @@ struct JSONSchemaReader {
             constraints.pattern = text
         }
         if let format = content[property: "format"] {
-            guard case .string(let name) = format.kind, let known = StringFormat(rawValue: name) else {
-                throw JSONSchemaImportError(
-                    pointer: "\(pointer)/format", keyword: "format",
-                    message: "the format \(format.jsonString) is not supported (supported: \(Self.supportedFormats)); remove it or describe the text with a pattern")
+            guard case .string(let name) = format.kind else {
+                throw JSONSchemaImportError(pointer: "\(pointer)/format", keyword: "format", message: "format must be a string")
             }
-            constraints.format = known
-            constraints.dateBounds = try dateBounds(content, format: known, at: pointer)
+            if let known = StringFormat(rawValue: name) {
+                constraints.format = known
+                constraints.dateBounds = try dateBounds(content, format: known, at: pointer)
+            } else {
+                // Draft 2020-12 makes `format` an annotation, and a name no vocabulary
+                // defines constrains nothing; the schema says so rather than staying silent.
+                let note = "\(pointer)/format: the format \(format.jsonString) is not one Bridle knows (\(Self.supportedFormats)); it is kept as an annotation and any string is allowed"
+                if !importNotes.contains(note) { importNotes.append(note) }
+            }
         }
         return .string(constraints)
     }
@@ -529,6 +538,11 @@ struct JSONSchemaReader {
     private mutating func referenceName(_ reference: GeneratedContent, at pointer: String) throws -> String {
         if case .string(let target) = reference.kind, let known = namesByPointer[target] { return known }
         let resolved = try composition.references.resolve(reference, at: pointer)
+        if resolved.schema == false {
+            var error = JSONSchemaImportError(pointer: pointer, keyword: "$ref", message: "\(resolved.pointer) is the schema `false`, which admits no value")
+            error.hasNoInstance = true
+            throw error
+        }
         if let known = namesByPointer[resolved.pointer] {
             if case .string(let target) = reference.kind { namesByPointer[target] = known }
             return known

@@ -10,6 +10,9 @@
 /// or the document declares that `$dynamicAnchor` exactly once (then every dynamic scope
 /// resolves to the same schema). Anything else is left as written, for the reader to
 /// refuse with the reference's pointer.
+///
+/// Each schema object's `unevaluatedProperties`/`unevaluatedItems` is rewritten on the
+/// way where that is exact (``UnevaluatedKeywords``), since that needs the `$ref` targets.
 enum JSONSchemaReferenceLinker {
     static func link(_ document: GeneratedContent, limits: SchemaLimits) throws -> GeneratedContent {
         let resources: SchemaResources
@@ -32,7 +35,8 @@ enum JSONSchemaReferenceLinker {
         if case .string(let id)? = schema[property: resources.draft.idKeyword]?.kind, !(id.hasPrefix("#") && resources.draft < .draft2019) {
             base = URIReference.resource(URIReference.resolve(id, against: base))
         }
-        var result: [(String, GeneratedContent)] = []
+        var result: [(name: String, value: GeneratedContent)] = []
+        var referenced: GeneratedContent?
         for (keyword, value) in members {
             let child = "\(pointer)/\(JSONPointer.escape(keyword))"
             var name = keyword
@@ -41,6 +45,7 @@ enum JSONSchemaReferenceLinker {
                 let target = try? resources.resolve(reference, base: base, at: child)
             {
                 rewritten = GeneratedContent(target.pointer)
+                referenced = target.schema
             } else if keyword == "$dynamicRef", case .string(let reference) = value.kind, schema[property: "$ref"] == nil,
                 let target = try? resources.staticDynamicTarget(reference, base: base, at: child)
             {
@@ -59,6 +64,6 @@ enum JSONSchemaReferenceLinker {
             }
             result.append((name, rewritten))
         }
-        return GeneratedContent(properties: result)
+        return GeneratedContent(properties: UnevaluatedKeywords.rewrite(result, referenced: referenced))
     }
 }
