@@ -30,11 +30,11 @@ extension JSONSchemaReader {
                 }
                 do {
                     shape.patternProperties.append(PatternProperty(pattern: pattern, node: try node(value, at: entryPointer)))
-                } catch let error as JSONSchemaImportError where error.hasNoInstance {
+                } catch let error as JSONSchemaImportError where error.isNoInstance(at: entryPointer) {
                     // Keys matching the pattern are never written; keys of the other
                     // patterns might match it, so none are written either.
                     for property in shape.properties where PatternCheck.matches(pattern, property.name) != false {
-                        try forbid(property.name, in: &shape, because: error)
+                        try forbid(property.name, in: &shape, because: error, at: pointer)
                     }
                     closes = true
                 }
@@ -45,9 +45,9 @@ extension JSONSchemaReader {
         if let names = content[property: "propertyNames"] {
             do {
                 shape.propertyNames = try node(names, at: "\(pointer)/propertyNames")
-            } catch let error as JSONSchemaImportError where error.hasNoInstance {
+            } catch let error as JSONSchemaImportError where error.isNoInstance(at: "\(pointer)/propertyNames") {
                 // No name is allowed: only the empty object.
-                for property in shape.properties { try forbid(property.name, in: &shape, because: error) }
+                for property in shape.properties { try forbid(property.name, in: &shape, because: error, at: pointer) }
                 shape.patternProperties = []
                 closes = true
             }
@@ -61,14 +61,7 @@ extension JSONSchemaReader {
         }
         if let dependent = content[property: "dependentSchemas"] {
             for (trigger, schema) in try members(dependent, keyword: "dependentSchemas", at: pointer) {
-                do {
-                    shape.dependentSchemas[trigger] = try node(schema, at: "\(pointer)/dependentSchemas/\(JSONPointer.escape(trigger))")
-                } catch let error as JSONSchemaImportError where error.hasNoInstance {
-                    // The trigger is never written.
-                    try forbid(trigger, in: &shape, because: error)
-                    if shape.patternProperties.contains(where: { PatternCheck.matches($0.pattern, trigger) != false }) {
-                        shape.patternProperties = []
-                    }
+                if try !dependentSchema(schema, trigger, at: "\(pointer)/dependentSchemas/\(JSONPointer.escape(trigger))", into: &shape, object: pointer) {
                     closes = true
                 }
             }
@@ -79,23 +72,37 @@ extension JSONSchemaReader {
                 let entryPointer = "\(pointer)/dependencies/\(JSONPointer.escape(trigger))"
                 if case .array = value.kind {
                     shape.dependentRequired[trigger, default: []] += try names(value, at: entryPointer)
-                } else {
-                    shape.dependentSchemas[trigger] = try node(value, at: entryPointer)
+                } else if try !dependentSchema(value, trigger, at: entryPointer, into: &shape, object: pointer) {
+                    closes = true
                 }
             }
         }
         return closes
     }
 
-    /// Leaves the optional property `name` out; a required one makes the object have no
-    /// instance, which `error` says.
-    private func forbid(_ name: String, in shape: inout ObjectShape, because error: JSONSchemaImportError) throws {
+    /// Reads a dependent schema into `shape`; false when it has no instance, so that its
+    /// trigger is never written (and the caller closes the object).
+    private mutating func dependentSchema(
+        _ schema: GeneratedContent, _ trigger: String, at entryPointer: String, into shape: inout ObjectShape, object pointer: String
+    ) throws -> Bool {
+        do {
+            shape.dependentSchemas[trigger] = try node(schema, at: entryPointer)
+            return true
+        } catch let error as JSONSchemaImportError where error.isNoInstance(at: entryPointer) {
+            try forbid(trigger, in: &shape, because: error, at: pointer)
+            if shape.patternProperties.contains(where: { PatternCheck.matches($0.pattern, trigger) != false }) {
+                shape.patternProperties = []
+            }
+            return false
+        }
+    }
+
+    /// Leaves the optional property `name` out; a required one makes the object at
+    /// `pointer` have no instance, which `error` says.
+    private func forbid(_ name: String, in shape: inout ObjectShape, because error: JSONSchemaImportError, at pointer: String) throws {
         guard let index = shape.properties.firstIndex(where: { $0.name == name }) else { return }
         guard shape.properties[index].isOptional else {
-            var required = JSONSchemaImportError(
-                pointer: error.pointer, keyword: error.keyword, message: "\(error.message); the required property \"\(name)\" can have no value")
-            required.hasNoInstance = true
-            throw required
+            throw error.withNoInstance(at: pointer)
         }
         shape.properties.remove(at: index)
     }
@@ -183,9 +190,17 @@ extension JSONSchemaReader {
             constraints.uniqueItems = value
         }
         if let contains = content[property: "contains"] {
-            constraints.contains = try node(contains, at: "\(pointer)/contains")
-            constraints.minimumContains = try count(content, "minContains", at: pointer) ?? 1
-            constraints.maximumContains = try count(content, "maxContains", at: pointer)
+            let minimum = try count(content, "minContains", at: pointer) ?? 1
+            do {
+                constraints.contains = try node(contains, at: "\(pointer)/contains")
+                constraints.minimumContains = minimum
+                constraints.maximumContains = try count(content, "maxContains", at: pointer)
+            } catch let error as JSONSchemaImportError where error.isNoInstance(at: "\(pointer)/contains") {
+                // No element can match: fine only when none has to.
+                guard minimum == 0 else {
+                    throw error.withNoInstance(at: pointer)
+                }
+            }
         }
     }
 

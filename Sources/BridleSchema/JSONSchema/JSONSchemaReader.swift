@@ -86,10 +86,9 @@ struct JSONSchemaReader {
         case .bool(true):
             return .any
         case .bool(false):
-            var error = JSONSchemaImportError(
-                pointer: pointer, message: "the schema `false` admits no value; remove this property or branch")
-            error.hasNoInstance = true
-            throw error
+            throw JSONSchemaImportError(
+                pointer: pointer, message: "the schema `false` admits no value; remove this property or branch"
+            ).withNoInstance(at: pointer)
         case .structure:
             members = content.orderedProperties ?? []
         default:
@@ -116,6 +115,11 @@ struct JSONSchemaReader {
         var result: SchemaNode
         if let reference = value("$ref") {
             try siblingsCheck("$ref")
+            if let target = try? composition.references.resolve(reference, at: "\(pointer)/$ref"), target.schema == false {
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/$ref", keyword: "$ref", message: "\(target.pointer) is the schema `false`, which admits no value"
+                ).withNoInstance(at: pointer)
+            }
             result = .reference(try referenceName(reference, at: "\(pointer)/$ref"))
         } else if let allOf = value("allOf") {
             try siblingsCheck("allOf")
@@ -140,15 +144,14 @@ struct JSONSchemaReader {
                 do {
                     let read = try node(alternative, at: "\(pointer)/\(keyword)/\(index)")
                     alternatives.append(keyword == "oneOf" ? widenedOneOfAlternative(read, alternative) : read)
-                } catch let error as JSONSchemaImportError where error.hasNoInstance {
+                } catch let error as JSONSchemaImportError where error.isNoInstance(at: "\(pointer)/\(keyword)/\(index)") {
                     empty = empty ?? error
                 }
             }
             if alternatives.isEmpty, let empty {
-                var error = JSONSchemaImportError(
-                    pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "no alternative of \(keyword) has an instance (\(empty))")
-                error.hasNoInstance = true
-                throw error
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "no alternative of \(keyword) has an instance (\(empty))"
+                ).withNoInstance(at: pointer)
             }
             result = SchemaNode(keyword == "anyOf" ? .anyOf(alternatives) : .oneOf(alternatives))
         } else {
@@ -180,7 +183,7 @@ struct JSONSchemaReader {
                 case "object": alternatives.append(try objectNode(content, at: pointer))
                 default: break
                 }
-            } catch let error as JSONSchemaImportError where error.hasNoInstance {
+            } catch let error as JSONSchemaImportError where error.isNoInstance(at: pointer) {
                 empty = empty ?? error
             }
         }
@@ -258,13 +261,13 @@ struct JSONSchemaReader {
         let context = GenerationSchema(root: node)
         let kept = values.filter { context.conforms($0) }
         guard !kept.isEmpty else {
-            var error = JSONSchemaImportError(
+            let error = JSONSchemaImportError(
                 pointer: pointer, keyword: "enum", message: "no value in enum/const satisfies the schema's other keywords")
             // The IR may be narrower than the document; only the document's verdict says
             // that the schema has no instance at all.
             var evaluator = composition.evaluator
-            error.hasNoInstance = (try? values.allSatisfy { try !evaluator.isValid($0, against: content, at: pointer) }) ?? false
-            throw error
+            let none = (try? values.allSatisfy { try !evaluator.isValid($0, against: content, at: pointer) }) ?? false
+            throw none ? error.withNoInstance(at: pointer) : error
         }
         var result: SchemaNode
         let strings = kept.compactMap { value -> String? in
@@ -433,7 +436,7 @@ struct JSONSchemaReader {
         for (index, item) in prefix.enumerated() {
             do {
                 constraints.prefixItems.append(try node(item, at: "\(pointer)/\(prefixKeyword)/\(index)"))
-            } catch let error as JSONSchemaImportError where error.hasNoInstance {
+            } catch let error as JSONSchemaImportError where error.isNoInstance(at: "\(pointer)/\(prefixKeyword)/\(index)") {
                 // No element fits position `index`: the array ends before it.
                 constraints.maximumCount = min(constraints.maximumCount ?? index, index)
                 break
@@ -453,7 +456,7 @@ struct JSONSchemaReader {
     ) throws -> SchemaNode {
         do {
             return try node(content, at: pointer)
-        } catch let error as JSONSchemaImportError where error.hasNoInstance {
+        } catch let error as JSONSchemaImportError where error.isNoInstance(at: pointer) {
             constraints.maximumCount = prefixCount
             return .any
         }
@@ -488,10 +491,14 @@ struct JSONSchemaReader {
             forbidsSome = true
         }
         for (name, value) in declared {
+            let childPointer = "\(pointer)/properties/\(JSONPointer.escape(name))"
             do {
-                let child = try node(value, at: "\(pointer)/properties/\(JSONPointer.escape(name))")
+                let child = try node(value, at: childPointer)
                 shape.properties.append(SchemaProperty(name: name, node: child, isOptional: !required.contains(name)))
-            } catch let error as JSONSchemaImportError where error.hasNoInstance && !required.contains(name) {
+            } catch let error as JSONSchemaImportError where error.isNoInstance(at: childPointer) {
+                guard !required.contains(name) else {
+                    throw error.withNoInstance(at: pointer)
+                }
                 // An optional property no value fits is a forbidden one (see above).
                 declared.removeAll { $0.name == name }
                 forbidsSome = true
@@ -538,11 +545,6 @@ struct JSONSchemaReader {
     private mutating func referenceName(_ reference: GeneratedContent, at pointer: String) throws -> String {
         if case .string(let target) = reference.kind, let known = namesByPointer[target] { return known }
         let resolved = try composition.references.resolve(reference, at: pointer)
-        if resolved.schema == false {
-            var error = JSONSchemaImportError(pointer: pointer, keyword: "$ref", message: "\(resolved.pointer) is the schema `false`, which admits no value")
-            error.hasNoInstance = true
-            throw error
-        }
         if let known = namesByPointer[resolved.pointer] {
             if case .string(let target) = reference.kind { namesByPointer[target] = known }
             return known
