@@ -28,7 +28,9 @@ enum SchemaLoading {
     static func compile(jsonSchemaFile path: String) throws -> CompiledGrammar {
         let text = try InputFile.read(path)
         do {
-            return try GenerationSchema(jsonSchema: text).grammar()
+            let schema = try GenerationSchema(jsonSchema: text)
+            for note in schema.importNotes { Diagnostics.note("\(path): note: \(note)") }
+            return try schema.grammar()
         } catch let error as JSONSchemaImportError {
             throw ValidationFailure("\(path): \(error)")
         } catch let error as GrammarCompileError {

@@ -3,7 +3,9 @@
 struct GrammarBuilder {
     private(set) var rules: [Rule] = []
     private var namesByBody: [GrammarExpression: String] = [:]
-    private var usedNames: Set<String> = []
+    /// `root` is the start rule's, defined last by the compiler: a definition named `root`
+    /// gets another name.
+    private var usedNames: Set<String> = ["root"]
 
     /// A reference to a rule whose body is `body`, reusing an identical rule if there is one.
     mutating func rule(_ hint: String, _ body: GrammarExpression) -> GrammarExpression {

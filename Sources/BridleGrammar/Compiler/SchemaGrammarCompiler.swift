@@ -184,6 +184,14 @@ struct SchemaGrammarCompiler {
             case .uri: body = URIFormatGrammar.uri(&builder)
             case .uriReference: body = URIFormatGrammar.reference(&builder)
             case .regex: body = RegexFormatGrammar.regex(&builder)
+            // A URI is an IRI, and an ASCII address an internationalized one.
+            case .iri: body = URIFormatGrammar.uri(&builder)
+            case .iriReference: body = URIFormatGrammar.reference(&builder)
+            case .idnEmail: body = NetworkFormatGrammar.email(&builder)
+            case .idnHostname: body = IdentifierFormatGrammar.idnHostname(&builder)
+            case .jsonPointer: body = IdentifierFormatGrammar.jsonPointer(&builder)
+            case .relativeJSONPointer: body = IdentifierFormatGrammar.relativeJSONPointer(&builder)
+            case .uriTemplate: body = IdentifierFormatGrammar.uriTemplate(&builder)
             }
             return body.map { builder.rule(format.rawValue, .all([.literal("\""), $0, .literal("\"")])) }
         }

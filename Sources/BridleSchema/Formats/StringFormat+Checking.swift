@@ -19,6 +19,13 @@ extension StringFormat {
         case .uri: return URIFormat.isValidURI(text)
         case .uriReference: return URIFormat.isValidReference(text)
         case .regex: return PatternCheck.isValid(text)
+        case .iri: return URIFormat.isValidURI(IdentifierFormat.asciiStandIn(text))
+        case .iriReference: return URIFormat.isValidReference(IdentifierFormat.asciiStandIn(text))
+        case .idnEmail: return NetworkFormat.isValidEmail(IdentifierFormat.asciiStandIn(text, with: "a"))
+        case .idnHostname: return IdentifierFormat.isValidASCIIHostname(text)
+        case .jsonPointer: return IdentifierFormat.isValidJSONPointer(text)
+        case .relativeJSONPointer: return IdentifierFormat.isValidRelativeJSONPointer(text)
+        case .uriTemplate: return IdentifierFormat.isValidURITemplate(text)
         }
     }
 }

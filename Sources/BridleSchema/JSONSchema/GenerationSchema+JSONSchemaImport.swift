@@ -35,7 +35,7 @@ extension GenerationSchema {
 
     /// Builds a schema from a parsed JSON Schema document. See ``init(jsonSchema:limits:)-(String,_)``.
     public init(jsonSchema document: GeneratedContent, limits: SchemaLimits = SchemaLimits()) throws {
-        var reader = JSONSchemaReader(document: document, limits: limits)
+        var reader = JSONSchemaReader(document: try JSONSchemaReferenceLinker.link(document, limits: limits), limits: limits)
         self = try reader.read()
         jsonSchemaSource = document
     }

@@ -84,9 +84,10 @@ struct JSONSchemaComposition {
                 message: "the schema at \(pointer) cannot be expressed: what remains once the parts of `not` Bridle cannot negate (\(narrowedNegations.sorted().joined(separator: ", "))) are left out has no instance (\(contradiction.reason)); rewrite the negation as the allowed shapes")
         } catch let contradiction as Contradiction {
             let what = keys.contains("allOf") ? "allOf" : keys.contains("$ref") ? "$ref with its sibling keywords" : "this schema"
-            throw JSONSchemaImportError(
+            let error = JSONSchemaImportError(
                 pointer: pointer, keyword: keys.contains("allOf") ? "allOf" : nil,
                 message: "\(what) at \(pointer) has no instance: \(contradiction.reason); remove the conflicting keywords")
+            throw error.withNoInstance(at: pointer)
         }
     }
 
@@ -111,9 +112,10 @@ struct JSONSchemaComposition {
             return nil
         }
         guard !kept.isEmpty else {
-            throw JSONSchemaImportError(
+            let error = JSONSchemaImportError(
                 pointer: pointer, keyword: constraining.contains("allOf") ? "allOf" : "enum",
                 message: "\(constraining.contains("allOf") ? "allOf" : "this schema") at \(pointer) has no instance: no value of its enum/const satisfies the rest of the schema")
+            throw error.withNoInstance(at: pointer)
         }
         var members: [(String, GeneratedContent)] = [("enum", GeneratedContent(elements: kept))]
         for key in ["title", "description"] { if let value = schema[property: key] { members.append((key, value)) } }

@@ -14,6 +14,22 @@ public struct JSONSchemaImportError: Error, Sendable, Hashable, CustomStringConv
     /// The ``SchemaLimits`` property that was exceeded (`"maximumDepth"`, …), when reading
     /// stopped on a work budget rather than on something the document says.
     public var limit: String?
+    /// The pointer of a schema this error shows to admit no value at all (`false`, a
+    /// contradiction; a required property's schema makes its object so too): where absence
+    /// is allowed (an anyOf branch, an optional property) the reader leaves that schema out.
+    /// ``pointer`` keeps naming the cause.
+    var noInstanceAt: String?
+
+    /// Whether this says that the schema at `pointer` itself has no instance (an error
+    /// from deeper down does not: its parent may do without that part).
+    func isNoInstance(at pointer: String) -> Bool { noInstanceAt == pointer }
+
+    /// This error, also saying that the schema at `pointer` has no instance.
+    func withNoInstance(at pointer: String) -> JSONSchemaImportError {
+        var error = self
+        error.noInstanceAt = pointer
+        return error
+    }
 
     public init(pointer: String, keyword: String? = nil, message: String, limit: String? = nil) {
         self.pointer = pointer

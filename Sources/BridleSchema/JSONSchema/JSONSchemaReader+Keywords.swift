@@ -9,7 +9,13 @@ extension JSONSchemaReader {
 
     /// `patternProperties`, `propertyNames`, `minProperties`/`maxProperties`,
     /// `dependentRequired`, `dependentSchemas` and draft 7's `dependencies`.
-    mutating func readObjectKeywords(_ content: GeneratedContent, into shape: inout ObjectShape, at pointer: String) throws {
+    ///
+    /// Returns true when a subschema with no instance forbids some keys (`patternProperties:
+    /// {P: false}`, `propertyNames: false`, `dependentSchemas: {K: false}`): the IR cannot
+    /// forbid a set of names, so the object then gets no keys beyond its declared
+    /// properties (a narrowing) and the caller closes it.
+    mutating func readObjectKeywords(_ content: GeneratedContent, into shape: inout ObjectShape, at pointer: String) throws -> Bool {
+        var closes = false
         if let patterns = content[property: "patternProperties"] {
             guard let members = patterns.orderedProperties else {
                 throw JSONSchemaImportError(
@@ -22,12 +28,29 @@ extension JSONSchemaReader {
                         pointer: entryPointer, keyword: "patternProperties",
                         message: "the pattern \(GeneratedContent(pattern).jsonString) is not a valid regular expression; fix it or list the properties")
                 }
-                shape.patternProperties.append(PatternProperty(pattern: pattern, node: try node(value, at: entryPointer)))
+                do {
+                    shape.patternProperties.append(PatternProperty(pattern: pattern, node: try node(value, at: entryPointer)))
+                } catch let error as JSONSchemaImportError where error.isNoInstance(at: entryPointer) {
+                    // Keys matching the pattern are never written; keys of the other
+                    // patterns might match it, so none are written either.
+                    for property in shape.properties where PatternCheck.matches(pattern, property.name) != false {
+                        try forbid(property.name, in: &shape, because: error, at: pointer)
+                    }
+                    closes = true
+                }
             }
+            if closes { shape.patternProperties = [] }
             try intersectNamedProperties(content, shape: &shape, at: pointer)
         }
         if let names = content[property: "propertyNames"] {
-            shape.propertyNames = try node(names, at: "\(pointer)/propertyNames")
+            do {
+                shape.propertyNames = try node(names, at: "\(pointer)/propertyNames")
+            } catch let error as JSONSchemaImportError where error.isNoInstance(at: "\(pointer)/propertyNames") {
+                // No name is allowed: only the empty object.
+                for property in shape.properties { try forbid(property.name, in: &shape, because: error, at: pointer) }
+                shape.patternProperties = []
+                closes = true
+            }
         }
         shape.minimumCount = try count(content, "minProperties", at: pointer) ?? 0
         shape.maximumCount = try count(content, "maxProperties", at: pointer)
@@ -38,7 +61,9 @@ extension JSONSchemaReader {
         }
         if let dependent = content[property: "dependentSchemas"] {
             for (trigger, schema) in try members(dependent, keyword: "dependentSchemas", at: pointer) {
-                shape.dependentSchemas[trigger] = try node(schema, at: "\(pointer)/dependentSchemas/\(JSONPointer.escape(trigger))")
+                if try !dependentSchema(schema, trigger, at: "\(pointer)/dependentSchemas/\(JSONPointer.escape(trigger))", into: &shape, object: pointer) {
+                    closes = true
+                }
             }
         }
         if let dependencies = content[property: "dependencies"] {
@@ -47,11 +72,39 @@ extension JSONSchemaReader {
                 let entryPointer = "\(pointer)/dependencies/\(JSONPointer.escape(trigger))"
                 if case .array = value.kind {
                     shape.dependentRequired[trigger, default: []] += try names(value, at: entryPointer)
-                } else {
-                    shape.dependentSchemas[trigger] = try node(value, at: entryPointer)
+                } else if try !dependentSchema(value, trigger, at: entryPointer, into: &shape, object: pointer) {
+                    closes = true
                 }
             }
         }
+        return closes
+    }
+
+    /// Reads a dependent schema into `shape`; false when it has no instance, so that its
+    /// trigger is never written (and the caller closes the object).
+    private mutating func dependentSchema(
+        _ schema: GeneratedContent, _ trigger: String, at entryPointer: String, into shape: inout ObjectShape, object pointer: String
+    ) throws -> Bool {
+        do {
+            shape.dependentSchemas[trigger] = try node(schema, at: entryPointer)
+            return true
+        } catch let error as JSONSchemaImportError where error.isNoInstance(at: entryPointer) {
+            try forbid(trigger, in: &shape, because: error, at: pointer)
+            if shape.patternProperties.contains(where: { PatternCheck.matches($0.pattern, trigger) != false }) {
+                shape.patternProperties = []
+            }
+            return false
+        }
+    }
+
+    /// Leaves the optional property `name` out; a required one makes the object at
+    /// `pointer` have no instance, which `error` says.
+    private func forbid(_ name: String, in shape: inout ObjectShape, because error: JSONSchemaImportError, at pointer: String) throws {
+        guard let index = shape.properties.firstIndex(where: { $0.name == name }) else { return }
+        guard shape.properties[index].isOptional else {
+            throw error.withNoInstance(at: pointer)
+        }
+        shape.properties.remove(at: index)
     }
 
     /// The schema of a required property missing from `properties`: the patterns it matches
@@ -144,9 +197,16 @@ extension JSONSchemaReader {
                 constraints.minimumCount = max(constraints.minimumCount, minimum)
                 return
             }
-            constraints.contains = try node(contains, at: "\(pointer)/contains")
-            constraints.minimumContains = minimum
-            constraints.maximumContains = maximum
+            do {
+                constraints.contains = try node(contains, at: "\(pointer)/contains")
+                constraints.minimumContains = minimum
+                constraints.maximumContains = maximum
+            } catch let error as JSONSchemaImportError where error.isNoInstance(at: "\(pointer)/contains") {
+                // No element can match: fine only when none has to.
+                guard minimum == 0 else {
+                    throw error.withNoInstance(at: pointer)
+                }
+            }
         }
     }
 
@@ -173,22 +233,26 @@ extension JSONSchemaReader {
     // MARK: oneOf
 
     /// A `oneOf` alternative without `type` whose keywords Bridle reads as implying one
-    /// (`{"properties": …}` as an object) is narrower in the IR than in JSON Schema, where it
-    /// also admits every value of the other types. For `anyOf` that only narrows; for `oneOf`
-    /// it would hide a second match, so the validator would pass values JSON Schema rejects.
-    func checkOneOfTypes(_ alternatives: [GeneratedContent], at pointer: String) throws {
+    /// (`{"properties": …}` as an object) also admits, in JSON Schema, every value of the
+    /// other types. For `anyOf` leaving those out only narrows; for `oneOf` it would hide a
+    /// second match, so the alternative keeps them: the compiler then sees the overlap and
+    /// leaves exclusivity to the validator.
+    func widenedOneOfAlternative(_ read: SchemaNode, _ alternative: GeneratedContent) -> SchemaNode {
         let typed: Set<String> = ["type", "$ref", "enum", "const", "anyOf", "oneOf", "allOf", "not", "if"]
-        let implying = Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).union(Self.objectKeywords)
-        for (index, alternative) in alternatives.enumerated() {
-            guard let members = alternative.orderedProperties else { continue }
-            let keys = Set(members.map(\.name))
-            if keys.isDisjoint(with: typed), let keyword = keys.intersection(implying).sorted().first {
-                throw JSONSchemaImportError(
-                    pointer: "\(pointer)/oneOf/\(index)", keyword: "oneOf",
-                    message: "this oneOf alternative has \(keyword) but no type, so it also matches values of every other type, which oneOf must exclude; add \"type\" to it")
-            }
-        }
+        guard let members = alternative.orderedProperties else { return read }
+        let keys = Set(members.map(\.name))
+        guard keys.isDisjoint(with: typed) else { return read }
+        let implied = inferredTypes(keys)
+        guard !implied.isEmpty else { return read }
+        let others = Self.defaultNodes.filter { !implied.contains($0.type) && !($0.type == "integer" && implied.contains("number")) }
+        return SchemaNode(.anyOf([read] + others.map(\.node)))
     }
+
+    /// Every JSON type with no constraint, by type name (`number` covers `integer`).
+    static let defaultNodes: [(type: String, node: SchemaNode)] = [
+        ("null", .null), ("boolean", .boolean), ("string", .string(StringConstraints())), ("number", .number(NumberConstraints())),
+        ("array", .array(ArrayConstraints(items: .any))), ("object", .object(ObjectShape(additionalProperties: .any))),
+    ]
 
     // MARK: Numbers
 

@@ -13,6 +13,8 @@ struct JSONSchemaReader {
     private var composition: JSONSchemaComposition
     private var depth = 0
     private var nodesRead = 0
+    /// What the document says that the schema keeps as an annotation without enforcing it.
+    private var importNotes: [String] = []
 
     init(document: GeneratedContent, limits: SchemaLimits = SchemaLimits()) {
         self.document = document
@@ -31,7 +33,9 @@ struct JSONSchemaReader {
             definitions[rootName] = root
             root = .reference(rootName)
         }
-        return GenerationSchema(root: root, definitions: definitions)
+        var schema = GenerationSchema(root: root, definitions: definitions)
+        schema.importNotes = importNotes
+        return schema
     }
 
     // MARK: Keyword sets
@@ -44,7 +48,7 @@ struct JSONSchemaReader {
         "else": "conditional schemas are not supported; use anyOf with one branch per case",
         "unevaluatedProperties": "unevaluatedProperties is not supported; use additionalProperties",
         "unevaluatedItems": "unevaluatedItems is not supported; use items",
-        "$dynamicRef": "dynamic references are not supported; use $ref to a $defs entry",
+        "$dynamicRef": "this dynamic reference depends on the dynamic scope (its $dynamicAnchor is declared more than once); use $ref to a $defs entry",
         "$recursiveRef": "recursive references are not supported; use $ref to a $defs entry",
     ]
 
@@ -83,7 +87,8 @@ struct JSONSchemaReader {
             return .any
         case .bool(false):
             throw JSONSchemaImportError(
-                pointer: pointer, message: "the schema `false` admits no value; remove this property or branch")
+                pointer: pointer, message: "the schema `false` admits no value; remove this property or branch"
+            ).withNoInstance(at: pointer)
         case .structure:
             members = content.orderedProperties ?? []
         default:
@@ -110,6 +115,11 @@ struct JSONSchemaReader {
         var result: SchemaNode
         if let reference = value("$ref") {
             try siblingsCheck("$ref")
+            if let target = try? composition.references.resolve(reference, at: "\(pointer)/$ref"), target.schema == false {
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/$ref", keyword: "$ref", message: "\(target.pointer) is the schema `false`, which admits no value"
+                ).withNoInstance(at: pointer)
+            }
             result = .reference(try referenceName(reference, at: "\(pointer)/$ref"))
         } else if let allOf = value("allOf") {
             try siblingsCheck("allOf")
@@ -122,12 +132,26 @@ struct JSONSchemaReader {
             result = try node(parts[0], at: "\(pointer)/allOf/0")
         } else if let keyword = ["anyOf", "oneOf"].first(where: keys.contains), let list = value(keyword) {
             try siblingsCheck(keyword)
-            if keyword == "oneOf" { try checkOneOfTypes(try elements(list, keyword: keyword, at: pointer), at: pointer) }
-            let alternatives = try elements(list, keyword: keyword, at: pointer).enumerated().map { index, alternative in
-                try node(alternative, at: "\(pointer)/\(keyword)/\(index)")
-            }
-            guard !alternatives.isEmpty else {
+            let list = try elements(list, keyword: keyword, at: pointer)
+            guard !list.isEmpty else {
                 throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "\(keyword) is empty; list at least one schema")
+            }
+            // A branch without instances never matches, so leaving it out changes neither
+            // anyOf nor oneOf.
+            var alternatives: [SchemaNode] = []
+            var empty: JSONSchemaImportError?
+            for (index, alternative) in list.enumerated() {
+                do {
+                    let read = try node(alternative, at: "\(pointer)/\(keyword)/\(index)")
+                    alternatives.append(keyword == "oneOf" ? widenedOneOfAlternative(read, alternative) : read)
+                } catch let error as JSONSchemaImportError where error.isNoInstance(at: "\(pointer)/\(keyword)/\(index)") {
+                    empty = empty ?? error
+                }
+            }
+            if alternatives.isEmpty, let empty {
+                throw JSONSchemaImportError(
+                    pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "no alternative of \(keyword) has an instance (\(empty))"
+                ).withNoInstance(at: pointer)
             }
             result = SchemaNode(keyword == "anyOf" ? .anyOf(alternatives) : .oneOf(alternatives))
         } else {
@@ -141,21 +165,33 @@ struct JSONSchemaReader {
     private mutating func typedNode(_ content: GeneratedContent, keys: Set<String>, at pointer: String) throws -> SchemaNode {
         // OpenAPI's `nullable` is not a JSON Schema keyword: 2020-12 validators ignore it, so
         // admitting null for it would produce values they reject.
-        var types = try declaredTypes(content, at: pointer) ?? inferredTypes(keys)
+        let declared = try declaredTypes(content, at: pointer)
+        var types = declared ?? inferredTypes(keys)
         if types.contains("integer") && types.contains("number") { types.removeAll { $0 == "integer" } }
 
         var alternatives: [SchemaNode] = []
+        var empty: JSONSchemaImportError?
         for type in types {
-            switch type {
-            case "null": alternatives.append(.null)
-            case "boolean": alternatives.append(.boolean)
-            case "string": alternatives.append(try stringNode(content, at: pointer))
-            case "integer": alternatives.append(try integerNode(content, at: pointer))
-            case "number": alternatives.append(try numberNode(content, at: pointer))
-            case "array": alternatives.append(try arrayNode(content, at: pointer))
-            case "object": alternatives.append(try objectNode(content, at: pointer))
-            default: break
+            do {
+                switch type {
+                case "null": alternatives.append(.null)
+                case "boolean": alternatives.append(.boolean)
+                case "string": alternatives.append(try stringNode(content, at: pointer))
+                case "integer": alternatives.append(try integerNode(content, at: pointer))
+                case "number": alternatives.append(try numberNode(content, at: pointer))
+                case "array": alternatives.append(try arrayNode(content, at: pointer))
+                case "object": alternatives.append(try objectNode(content, at: pointer))
+                default: break
+                }
+            } catch let error as JSONSchemaImportError where error.isNoInstance(at: pointer) {
+                empty = empty ?? error
             }
+        }
+        if alternatives.isEmpty, let empty {
+            // Without `type`, the keywords of one type leave the other types free
+            // (`{"contains": false}` admits every non-array).
+            guard declared == nil, types.count < Self.defaultNodes.count else { throw empty }
+            alternatives = Self.defaultNodes.filter { !types.contains($0.type) }.map(\.node)
         }
         var result: SchemaNode
         switch alternatives.count {
@@ -164,7 +200,7 @@ struct JSONSchemaReader {
         default: result = SchemaNode(.anyOf(alternatives))
         }
         if let allowed = try allowedValues(content, at: pointer) {
-            result = try enumeration(allowed, within: result, at: pointer)
+            result = try enumeration(allowed, within: result, of: content, at: pointer)
         }
         return result
     }
@@ -197,7 +233,7 @@ struct JSONSchemaReader {
 
     /// Without `type`, a schema's keywords only constrain the types they describe; keeping
     /// just those types narrows what is admitted, which is sound.
-    private func inferredTypes(_ keys: Set<String>) -> [String] {
+    func inferredTypes(_ keys: Set<String>) -> [String] {
         var types: [String] = []
         if !keys.isDisjoint(with: Self.objectKeywords) { types.append("object") }
         if !keys.isDisjoint(with: Self.arrayKeywords) { types.append("array") }
@@ -219,12 +255,19 @@ struct JSONSchemaReader {
     }
 
     /// The enum values that also satisfy the schema's other keywords.
-    private func enumeration(_ values: [GeneratedContent], within node: SchemaNode, at pointer: String) throws -> SchemaNode {
+    private mutating func enumeration(
+        _ values: [GeneratedContent], within node: SchemaNode, of content: GeneratedContent, at pointer: String
+    ) throws -> SchemaNode {
         let context = GenerationSchema(root: node)
         let kept = values.filter { context.conforms($0) }
         guard !kept.isEmpty else {
-            throw JSONSchemaImportError(
+            let error = JSONSchemaImportError(
                 pointer: pointer, keyword: "enum", message: "no value in enum/const satisfies the schema's other keywords")
+            // The IR may be narrower than the document; only the document's verdict says
+            // that the schema has no instance at all.
+            var evaluator = composition.evaluator
+            let none = (try? values.allSatisfy { try !evaluator.isValid($0, against: content, at: pointer) }) ?? false
+            throw none ? error.withNoInstance(at: pointer) : error
         }
         var result: SchemaNode
         let strings = kept.compactMap { value -> String? in
@@ -245,7 +288,7 @@ struct JSONSchemaReader {
 
     // MARK: Scalars
 
-    private func stringNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+    private mutating func stringNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
         var constraints = StringConstraints()
         constraints.minimumLength = try count(content, "minLength", at: pointer)
         constraints.maximumLength = try count(content, "maxLength", at: pointer)
@@ -256,13 +299,18 @@ struct JSONSchemaReader {
             constraints.pattern = text
         }
         if let format = content[property: "format"] {
-            guard case .string(let name) = format.kind, let known = StringFormat(rawValue: name) else {
-                throw JSONSchemaImportError(
-                    pointer: "\(pointer)/format", keyword: "format",
-                    message: "the format \(format.jsonString) is not supported (supported: \(Self.supportedFormats)); remove it or describe the text with a pattern")
+            guard case .string(let name) = format.kind else {
+                throw JSONSchemaImportError(pointer: "\(pointer)/format", keyword: "format", message: "format must be a string")
             }
-            constraints.format = known
-            constraints.dateBounds = try dateBounds(content, format: known, at: pointer)
+            if let known = StringFormat(rawValue: name) {
+                constraints.format = known
+                constraints.dateBounds = try dateBounds(content, format: known, at: pointer)
+            } else {
+                // Draft 2020-12 makes `format` an annotation, and a name no vocabulary
+                // defines constrains nothing; the schema says so rather than staying silent.
+                let note = "\(pointer)/format: the format \(format.jsonString) is not one Bridle knows (\(Self.supportedFormats)); it is kept as an annotation and any string is allowed"
+                if !importNotes.contains(note) { importNotes.append(note) }
+            }
         }
         return .string(constraints)
     }
@@ -393,8 +441,14 @@ struct JSONSchemaReader {
                 constraints.items = try itemsNode(items, at: "\(pointer)/items", count: prefix.count, into: &constraints)
             }
         }
-        constraints.prefixItems = try prefix.enumerated().map { index, item in
-            try node(item, at: "\(pointer)/\(prefixKeyword)/\(index)")
+        for (index, item) in prefix.enumerated() {
+            do {
+                constraints.prefixItems.append(try node(item, at: "\(pointer)/\(prefixKeyword)/\(index)"))
+            } catch let error as JSONSchemaImportError where error.isNoInstance(at: "\(pointer)/\(prefixKeyword)/\(index)") {
+                // No element fits position `index`: the array ends before it.
+                constraints.maximumCount = min(constraints.maximumCount ?? index, index)
+                break
+            }
         }
         constraints.minimumCount = try count(content, "minItems", at: pointer) ?? 0
         if let maximum = try count(content, "maxItems", at: pointer) {
@@ -408,11 +462,12 @@ struct JSONSchemaReader {
     private mutating func itemsNode(
         _ content: GeneratedContent, at pointer: String, count prefixCount: Int, into constraints: inout ArrayConstraints
     ) throws -> SchemaNode {
-        if content == false {
+        do {
+            return try node(content, at: pointer)
+        } catch let error as JSONSchemaImportError where error.isNoInstance(at: pointer) {
             constraints.maximumCount = prefixCount
             return .any
         }
-        return try node(content, at: pointer)
     }
 
     private mutating func objectNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
@@ -444,10 +499,20 @@ struct JSONSchemaReader {
             forbidsSome = true
         }
         for (name, value) in declared {
-            let child = try node(value, at: "\(pointer)/properties/\(JSONPointer.escape(name))")
-            shape.properties.append(SchemaProperty(name: name, node: child, isOptional: !required.contains(name)))
+            let childPointer = "\(pointer)/properties/\(JSONPointer.escape(name))"
+            do {
+                let child = try node(value, at: childPointer)
+                shape.properties.append(SchemaProperty(name: name, node: child, isOptional: !required.contains(name)))
+            } catch let error as JSONSchemaImportError where error.isNoInstance(at: childPointer) {
+                guard !required.contains(name) else {
+                    throw error.withNoInstance(at: pointer)
+                }
+                // An optional property no value fits is a forbidden one (see above).
+                declared.removeAll { $0.name == name }
+                forbidsSome = true
+            }
         }
-        try readObjectKeywords(content, into: &shape, at: pointer)
+        if try readObjectKeywords(content, into: &shape, at: pointer) { forbidsSome = true }
         for name in required where !declared.contains(where: { $0.name == name }) {
             guard let additional = try undeclaredNode(name, in: content, shape: shape, at: pointer) else {
                 throw JSONSchemaImportError(

@@ -24,6 +24,10 @@ public struct GenerationSchema: Sendable, Hashable {
     /// fewer values than the document (a grammar never writes extra properties), so values
     /// are judged against the document itself: see ``violations(of:)``.
     public internal(set) var jsonSchemaSource: GeneratedContent?
+    /// What the JSON Schema import kept as an annotation without enforcing it, one line each
+    /// with its JSON pointer (a `format` name Bridle does not know admits any string, as
+    /// draft 2020-12 defines it). Empty for schemas not read from JSON Schema.
+    public internal(set) var importNotes: [String] = []
 
     public init(root: SchemaNode, definitions: [String: SchemaNode] = [:]) {
         self.init(root: root, definitions: definitions, buildIssues: [])

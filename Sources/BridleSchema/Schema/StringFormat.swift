@@ -29,4 +29,19 @@ public enum StringFormat: String, Sendable, Hashable, CaseIterable {
     case uriReference = "uri-reference"
     /// A regular expression (ECMA-262 syntax) that compiles.
     case regex
+    /// An RFC 3987 IRI: a URI whose text may also hold non-ASCII characters.
+    case iri
+    /// An RFC 3987 IRI or relative reference.
+    case iriReference = "iri-reference"
+    /// An RFC 6531 address: `email` with non-ASCII characters allowed.
+    case idnEmail = "idn-email"
+    /// An internationalized host name; Bridle accepts its ASCII form only (lowercase
+    /// letters, digits and hyphens, never `--` as the third and fourth characters).
+    case idnHostname = "idn-hostname"
+    /// An RFC 6901 JSON pointer: empty, or `/`-prefixed tokens with `~0` and `~1` escapes.
+    case jsonPointer = "json-pointer"
+    /// A relative JSON pointer: a non-negative integer, then `#` or a JSON pointer.
+    case relativeJSONPointer = "relative-json-pointer"
+    /// An RFC 6570 URI template: literals and `{…}` expressions.
+    case uriTemplate = "uri-template"
 }

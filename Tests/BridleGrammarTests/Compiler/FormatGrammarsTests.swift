@@ -3,7 +3,8 @@ import Testing
 
 @testable import BridleGrammar
 
-/// The email, hostname, ipv4, ipv6, uri, uri-reference, duration and regex grammars: every
+/// The format grammars (email, hostname, ipv4, ipv6, uri, uri-reference, duration, regex,
+/// and the IRI, IDN, JSON pointer and URI template ones): every
 /// seeded sample passes the validator's RFC checks, and hand-picked invalid texts are refused.
 @Suite("Format grammars")
 struct FormatGrammarsTests {
@@ -16,6 +17,13 @@ struct FormatGrammarsTests {
         (.uriReference, ["/a/b", "a/b?c", "https://x.y/", "/"], ["a b", "http://x/%zz", ":a"]),
         (.duration, ["P1Y2M3DT4H5M6S", "PT5M", "P2W", "P3D"], ["P", "PT", "P1Y2D", "P1W1D", "PT1H2S"]),
         (.regex, [#"^[a-z]+\\d{1,3}$"#, "(?:ab|c)*", "a|b"], ["(", "[z-a]", "a{2,1}", "*a"]),
+        (.iri, ["https://example.com/a/b?c=d#e", "http://[::1]/"], ["example.com", "/a", "http://a b/"]),
+        (.iriReference, ["/a/b", "a/b?c", "https://x.y/"], ["a b", "http://x/%zz", ":a"]),
+        (.idnEmail, ["joe.bloggs@example.com", "a@b"], ["joe", "@x.com", "a..b@x.com"]),
+        (.idnHostname, ["example.com", "a-b.c1", "xn"], ["-a.com", "a..b", "ab--c.com", "Example.com", "a_b"]),
+        (.jsonPointer, ["", "/a/b~0~1", "/", "//"], ["a", "/a~2", "/~"]),
+        (.relativeJSONPointer, ["0", "1#", "12/a/b", "0/"], ["", "01", "-1", "1a", "#"]),
+        (.uriTemplate, ["http://x/{id}", "/a{?q,r*}{#frag:3}", "plain"], ["{", "{}", "a}b", "{a b}", "{x:0}", "a b"]),
     ]
 
     @Test(arguments: cases)

@@ -58,7 +58,7 @@ struct JSONSchemaCompositionTests {
     /// (schema, JSON pointer of the error, words in the message).
     static let refused: [(String, String, String)] = [
         (#"{"allOf":[{"type":"string"},{"type":"integer"}]}"#, "#", "has no instance: string ∧ integer"),
-        (#"{"properties":{"a":{"allOf":[{"type":"string"},{"type":"integer"}]}}}"#, "#/properties/a", "has no instance"),
+        (#"{"type":"object","properties":{"a":{"allOf":[{"type":"string"},{"type":"integer"}]}},"required":["a"]}"#, "#/properties/a", "has no instance"),
         (#"{"allOf":[{"enum":[1,2]},{"minimum":3}]}"#, "#", "has no instance"),
         (#"{"allOf":[{"type":"string","pattern":"^a"},{"pattern":"b$"}]}"#, "#/allOf/1/pattern", "cannot be merged"),
         (#"{"type":"string","not":{"pattern":"^a"}}"#, "#/not", "cannot be expressed"),

@@ -27,7 +27,8 @@ struct EvaluationPass {
     }
 
     mutating func evaluate(
-        _ instance: GeneratedContent, against schema: GeneratedContent, schemaPointer: String, base: String, at pointer: String, depth: Int
+        _ instance: GeneratedContent, against schema: GeneratedContent, schemaPointer: String, base: String, at pointer: String, depth: Int,
+        baseIncludesID: Bool = false
     ) throws(JSONSchemaEvaluationError) -> EvaluationOutcome {
         steps += 1
         guard steps <= budget.steps else {
@@ -51,17 +52,29 @@ struct EvaluationPass {
             throw JSONSchemaEvaluationError(pointer: schemaPointer, message: "a schema must be an object or a boolean, found \(schema.kind.name)")
         }
         var position = Position(schema: schema, schemaPointer: schemaPointer, base: base, pointer: pointer, depth: depth)
-        if case .string(let id)? = schema[property: draft.idKeyword]?.kind, !id.hasPrefix("#") {
+        // A resolved reference's base already is its target's `$id`; a relative `$id`
+        // resolved again would nest (`nested/nested/foo.json`).
+        if !baseIncludesID, case .string(let id)? = schema[property: draft.idKeyword]?.kind, !id.hasPrefix("#") {
             position.base = URIReference.resource(URIReference.resolve(id, against: base))
         }
-        for keyword in ["$dynamicRef", "$recursiveRef"] where schema[property: keyword] != nil {
+        if schema[property: "$recursiveRef"] != nil {
             throw JSONSchemaEvaluationError(
-                pointer: position.child(keyword), message: "\(keyword) is not supported; use $ref to a $defs entry")
+                pointer: position.child("$recursiveRef"), message: "$recursiveRef is not supported; use $ref to a $defs entry")
         }
         var outcome = EvaluationOutcome()
+        if let dynamic = schema[property: "$dynamicRef"] {
+            guard case .string(let reference) = dynamic.kind,
+                let target = try resources.staticDynamicTarget(reference, base: position.base, at: position.child("$dynamicRef"))
+            else {
+                throw JSONSchemaEvaluationError(
+                    pointer: position.child("$dynamicRef"),
+                    message: "$dynamicRef is supported only where it resolves the same in every dynamic scope; use $ref to a $defs entry")
+            }
+            outcome.merge(try evaluate(instance, against: target.schema, schemaPointer: target.pointer, base: target.base, at: pointer, depth: depth + 1, baseIncludesID: true))
+        }
         if case .string(let reference)? = schema[property: "$ref"]?.kind {
             let target = try resources.resolve(reference, base: position.base, at: position.child("$ref"))
-            outcome.merge(try evaluate(instance, against: target.schema, schemaPointer: target.pointer, base: target.base, at: pointer, depth: depth + 1))
+            outcome.merge(try evaluate(instance, against: target.schema, schemaPointer: target.pointer, base: target.base, at: pointer, depth: depth + 1, baseIncludesID: true))
             if draft.refIgnoresSiblings { return outcome }
         }
         checkGenericKeywords(instance, position, into: &outcome)

@@ -19,6 +19,9 @@ struct SchemaResources: Sendable {
     let draft: JSONSchemaDraft
     private(set) var resources: [String: Location] = [:]
     private(set) var anchors: [String: Location] = [:]
+    /// How many schemas declare each `$dynamicAnchor` name: with one, a `$dynamicRef` to it
+    /// resolves the same in every dynamic scope.
+    private(set) var dynamicAnchorCounts: [String: Int] = [:]
 
     /// Keywords whose value is one subschema.
     static let singleSchemaKeywords: Set<String> = [
@@ -66,6 +69,7 @@ struct SchemaResources: Sendable {
         for keyword in ["$anchor", "$dynamicAnchor"] {
             if case .string(let name)? = schema[property: keyword]?.kind {
                 anchors[base + "#" + name] = Location(schema: schema, pointer: pointer, base: base)
+                if keyword == "$dynamicAnchor" { dynamicAnchorCounts[name, default: 0] += 1 }
             }
         }
         for (keyword, value) in members {
@@ -99,6 +103,16 @@ struct SchemaResources: Sendable {
             throw JSONSchemaEvaluationError(pointer: pointer, message: "\(reference) is outside this document; inline the schema it names under $defs")
         }
         return try follow(fragment, from: resource, reference: reference, at: pointer)
+    }
+
+    /// The schema a `$dynamicRef` names when that does not depend on the dynamic scope: its
+    /// target declares no `$dynamicAnchor` of that name, or the document declares that
+    /// `$dynamicAnchor` exactly once. Nil when the scope decides.
+    func staticDynamicTarget(_ reference: String, base: String, at pointer: String) throws(JSONSchemaEvaluationError) -> Location? {
+        let target = try resolve(reference, base: base, at: pointer)
+        let fragment = URIReference.fragment(URIReference.resolve(reference, against: base))
+        guard case .string(let anchor)? = target.schema[property: "$dynamicAnchor"]?.kind, anchor == fragment else { return target }
+        return dynamicAnchorCounts[anchor] == 1 ? target : nil
     }
 
     /// Walks a JSON pointer from a resource's root, taking on the base of every `$id` passed.
