@@ -62,13 +62,13 @@ struct JSONSchemaComposition {
         let keys = schema.keywords
         let constraining = keys.filter { !Self.isAnnotation($0) }
         if let finite = try finiteSchema(schema, constraining: constraining, at: pointer) { return finite }
-        let needsRewrite = !constraining.isDisjoint(with: ["allOf", "not", "if", "then", "else", Self.residualNot])
+        let needsRewrite = !constraining.isDisjoint(with: ["allOf", "not", "if", "then", "else", Self.residualNot, Self.someKey])
             || (constraining.contains("$ref") && constraining.count > 1)
             || (!constraining.isDisjoint(with: ["anyOf", "oneOf"]) && constraining.count > 1)
         guard needsRewrite else { return schema }
         narrowedNegations = []
         do {
-            let result = try head(schema, at: pointer, references: [])
+            let result = try resolveWitnessKeys(head(schema, at: pointer, references: []), at: pointer)
             let resultKeys = result.keywords.filter { !Self.isAnnotation($0) }
             if let finite = try finiteSchema(result, constraining: resultKeys, at: pointer) { return finite }
             if let residual = result[property: Self.residualNot] {

@@ -91,6 +91,8 @@ extension JSONSchemaComposition {
                 result = result.setting(key, GeneratedContent(mine == true || theirs == true))
             case "propertyNames", "contentSchema":
                 result = result.setting(key, Self.both(mine, theirs))
+            case Self.someKey:
+                result = result.setting(key, GeneratedContent(elements: ((try? mine.elements()) ?? []) + ((try? theirs.elements()) ?? [])))
             case Self.residualNot:
                 result = result.setting(key, GeneratedContent(properties: [("anyOf", GeneratedContent(elements: [mine, theirs]))]))
             case "multipleOf":

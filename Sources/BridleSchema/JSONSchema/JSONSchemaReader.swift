@@ -449,6 +449,7 @@ struct JSONSchemaReader {
             shape.properties.append(SchemaProperty(name: name, node: additional))
         }
         if forbidsSome { shape.additionalProperties = nil }
+        try forbidPatterns(content, in: &shape, at: pointer)
         return .object(shape)
     }
 
