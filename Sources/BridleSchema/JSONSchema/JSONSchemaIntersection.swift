@@ -140,18 +140,24 @@ extension JSONSchemaComposition {
             return merged
         }
         let hasPatterns = a[property: "patternProperties"] != nil || b[property: "patternProperties"] != nil
-        let restricted = [a, b].contains { side in side[property: "additionalProperties"].map { $0 != true } ?? false }
-        if hasPatterns && restricted {
-            throw JSONSchemaImportError(
-                pointer: "\(pointer)/patternProperties", keyword: "patternProperties",
-                message: "merging patternProperties with an additionalProperties schema across allOf members is not supported; move them into one schema")
-        }
         var names: [String] = []
         for side in [a, b] {
             for member in side[property: "properties"]?.orderedProperties ?? [] where !names.contains(member.name) { names.append(member.name) }
         }
+        if hasPatterns {
+            // Required names get their exact schema here too: the patterns below may narrow.
+            for case .string(let name) in ((try? result[property: "required"]?.elements()) ?? []).map(\.kind) where !names.contains(name) {
+                names.append(name)
+            }
+        }
+        /// What `side` says of a named key beyond its patterns (which the merged
+        /// patternProperties still apply): its own schema, else additionalProperties when
+        /// no pattern of its own surely matches.
         func schema(for name: String, in side: GeneratedContent) -> GeneratedContent {
-            side[property: "properties"]?[property: name] ?? side[property: "additionalProperties"] ?? true
+            if let own = side[property: "properties"]?[property: name] { return own }
+            let patterns = side[property: "patternProperties"]?.orderedProperties ?? []
+            if patterns.contains(where: { PatternCheck.matches($0.name, name) == true }) { return true }
+            return side[property: "additionalProperties"] ?? true
         }
         var properties: [(String, GeneratedContent)] = []
         for name in names {
@@ -162,17 +168,31 @@ extension JSONSchemaComposition {
         let additional = [a, b].compactMap { $0[property: "additionalProperties"] }
         merged = merged.setting("additionalProperties", additional.isEmpty ? absent : additional.dropFirst().reduce(additional[0], Self.both))
         if hasPatterns {
+            // A key matching a pattern of one side but none of the other is also governed by
+            // the other side's additionalProperties, which a pattern can't say without regex
+            // complement. Sound narrowings: with named properties, write only those (their
+            // schemas above are exact); without, add that additionalProperties to the pattern.
+            let restricted = [a, b].contains { side in side[property: "additionalProperties"].map { $0 != true && $0 != [:] } ?? false }
             var patterns: [(String, GeneratedContent)] = []
-            for side in [a, b] {
+            for (side, other) in [(a, b), (b, a)] {
+                let otherPatterns = Set((other[property: "patternProperties"]?.orderedProperties ?? []).map(\.name))
                 for member in side[property: "patternProperties"]?.orderedProperties ?? [] {
+                    var value = member.value
+                    if restricted, names.isEmpty, !otherPatterns.contains(member.name) {
+                        value = Self.both(value, other[property: "additionalProperties"] ?? true)
+                    }
                     if let index = patterns.firstIndex(where: { $0.0 == member.name }) {
-                        patterns[index].1 = Self.both(patterns[index].1, member.value)
+                        patterns[index].1 = Self.both(patterns[index].1, value)
                     } else {
-                        patterns.append((member.name, member.value))
+                        patterns.append((member.name, value))
                     }
                 }
             }
             merged = merged.setting("patternProperties", GeneratedContent(properties: patterns))
+            if restricted, !names.isEmpty {
+                let only = GeneratedContent(properties: [("enum", GeneratedContent(elements: names.map { GeneratedContent($0) }))])
+                merged = merged.setting("propertyNames", merged[property: "propertyNames"].map { Self.both($0, only) } ?? only)
+            }
         }
         if let required = merged[property: "required"], let list = try? required.elements() {
             for case .string(let name) in list.map(\.kind) {

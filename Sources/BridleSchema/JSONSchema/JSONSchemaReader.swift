@@ -407,7 +407,8 @@ struct JSONSchemaReader {
         return try node(content, at: pointer)
     }
 
-    private mutating func objectNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+    private mutating func objectNode(_ original: GeneratedContent, at pointer: String) throws -> SchemaNode {
+        let content = try composition.addingKeysForMinimum(original, at: pointer)
         var shape = ObjectShape(additionalProperties: .any)
         if let additional = content[property: "additionalProperties"] {
             shape.additionalProperties = additional == false ? nil : try node(additional, at: "\(pointer)/additionalProperties")

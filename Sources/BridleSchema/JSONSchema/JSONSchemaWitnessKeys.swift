@@ -106,6 +106,36 @@ extension JSONSchemaComposition {
         return result.setting("required", GeneratedContent(elements: required.map { GeneratedContent($0) }))
     }
 
+    /// Keys Bridle may write to reach `minProperties` beyond the named properties: up to two
+    /// more than missing, as optional properties with the schema the object gives them,
+    /// chosen (and checked) as witness keys are, dependency triggers last. Objects using
+    /// other keys are never written (a sound subset). A dictionary the grammar writes itself
+    /// (no named properties, one key needed, no dependencies) is left as it is.
+    mutating func addingKeysForMinimum(_ schema: GeneratedContent, at pointer: String) throws -> GeneratedContent {
+        guard case .number(let number)? = schema[property: "minProperties"]?.kind, let minimum = number.exactInteger(Int.self) else { return schema }
+        var properties = (schema[property: "properties"]?.orderedProperties ?? []).map { ($0.name, $0.value) }
+        let required = ((try? schema[property: "required"]?.elements() ?? []) ?? []).compactMap(\.stringValue)
+        let named = Set(properties.map(\.0) + required)
+        guard minimum > named.count, minimum <= 64 else { return schema }
+        let triggers = ["dependentRequired", "dependentSchemas", "dependencies"].flatMap { (schema[property: $0]?.orderedProperties ?? []).map(\.name) }
+        let patterns = schema[property: "patternProperties"]?.orderedProperties ?? []
+        if named.isEmpty, minimum <= 1, triggers.isEmpty, patterns.count <= 1 { return schema }
+        var candidates = Self.witnessCandidates(schema, requirements: [])
+        candidates += "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
+        candidates = candidates.filter { !named.contains($0) }
+        candidates = candidates.filter { !triggers.contains($0) } + candidates.filter { triggers.contains($0) }
+        var checker = FiniteValueEvaluator(references: references, limits: limits)
+        var added: [String] = []
+        for key in candidates where added.count < minimum - named.count + 2 && !added.contains(key) {
+            guard try isWritableKey(key, in: schema, checker: &checker, at: pointer) else { continue }
+            let matched = !Self.patternSchemas(for: key, in: schema).isEmpty
+            properties.append((key, matched ? true : schema[property: "additionalProperties"] ?? true))
+            added.append(key)
+        }
+        guard !added.isEmpty else { return schema }
+        return schema.setting("properties", GeneratedContent(properties: properties))
+    }
+
     /// A pointer of its own for each requirement's names: the evaluator caches enums by pointer.
     private static func namesPointer(_ pointer: String, _ index: Int) -> String {
         "\(pointer)/\(someKey)/\(index)/names"
