@@ -65,6 +65,7 @@ struct JSONSchemaComposition {
         let needsRewrite = !constraining.isDisjoint(with: ["allOf", "not", "if", "then", "else", Self.residualNot, Self.someKey])
             || (constraining.contains("$ref") && constraining.count > 1)
             || (!constraining.isDisjoint(with: ["anyOf", "oneOf"]) && constraining.count > 1)
+            || !Self.dependencySplits(schema).1.isEmpty
         guard needsRewrite else { return schema }
         narrowedNegations = []
         do {
@@ -187,6 +188,15 @@ struct JSONSchemaComposition {
         let keys = schema.keywords
         let constraining = keys.filter { !Self.isAnnotation($0) }
         let composition = constraining.intersection(Self.compositionKeywords)
+        let (independent, splits) = Self.dependencySplits(schema)
+        if !splits.isEmpty {
+            var result = try head(independent, at: pointer, references: stack)
+            for (trigger, dependent) in splits {
+                let here = "\(pointer)/dependentSchemas/\(JSONPointer.escape(trigger))"
+                result = try intersect(result, Self.dependencyBranches(trigger, dependent), at: here, references: stack)
+            }
+            return result
+        }
         if composition.isEmpty { return schema }
         if composition == ["$ref"] && constraining.count == 1 { return schema }
         if composition.count == 1, constraining.count == 1, let keyword = composition.first, keyword == "anyOf" || keyword == "oneOf" {

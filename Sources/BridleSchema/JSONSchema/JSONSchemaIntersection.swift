@@ -112,6 +112,7 @@ extension JSONSchemaComposition {
         }
         result = try mergedValues(result, a, b)
         result = try mergedObjects(result, a, b, at: pointer)
+        try Self.checkRequired(result)
         result = try mergedArrays(result, a, b, at: pointer)
         return result
     }
@@ -172,14 +173,17 @@ extension JSONSchemaComposition {
             // the other side's additionalProperties, which a pattern can't say without regex
             // complement. Sound narrowings: with named properties, write only those (their
             // schemas above are exact); without, add that additionalProperties to the pattern.
-            let restricted = [a, b].contains { side in side[property: "additionalProperties"].map { $0 != true && $0 != [:] } ?? false }
+            var restricted = false
             var patterns: [(String, GeneratedContent)] = []
             for (side, other) in [(a, b), (b, a)] {
                 let otherPatterns = Set((other[property: "patternProperties"]?.orderedProperties ?? []).map(\.name))
+                let otherAdditional = other[property: "additionalProperties"] ?? true
                 for member in side[property: "patternProperties"]?.orderedProperties ?? [] {
                     var value = member.value
-                    if restricted, names.isEmpty, !otherPatterns.contains(member.name) {
-                        value = Self.both(value, other[property: "additionalProperties"] ?? true)
+                    let escapes = !otherPatterns.contains(member.name) && otherAdditional != true && otherAdditional != [:]
+                    restricted = restricted || escapes
+                    if escapes, names.isEmpty {
+                        value = Self.both(value, otherAdditional)
                     }
                     if let index = patterns.firstIndex(where: { $0.0 == member.name }) {
                         patterns[index].1 = Self.both(patterns[index].1, value)
@@ -194,14 +198,19 @@ extension JSONSchemaComposition {
                 merged = merged.setting("propertyNames", merged[property: "propertyNames"].map { Self.both($0, only) } ?? only)
             }
         }
-        if let required = merged[property: "required"], let list = try? required.elements() {
-            for case .string(let name) in list.map(\.kind) {
-                let forbidden = (merged[property: "properties"]?[property: name]).map(Self.isFalse)
-                    ?? (merged[property: "additionalProperties"].map(Self.isFalse) ?? false)
-                if forbidden && !hasPatterns { throw Contradiction(reason: "\"\(name)\" is required but not allowed") }
-            }
-        }
         return merged
+    }
+
+    /// A contradiction when a required name is forbidden: by `properties` (`p: false`), or by
+    /// `additionalProperties: false` when no pattern may match it.
+    private static func checkRequired(_ merged: GeneratedContent) throws {
+        guard let list = try? merged[property: "required"]?.elements() else { return }
+        let hasPatterns = merged[property: "patternProperties"] != nil
+        for case .string(let name) in list.map(\.kind) {
+            let forbidden = (merged[property: "properties"]?[property: name]).map(isFalse)
+                ?? (hasPatterns ? false : merged[property: "additionalProperties"].map(isFalse) ?? false)
+            if forbidden { throw Contradiction(reason: "\"\(name)\" is required but not allowed") }
+        }
     }
 
     /// `prefixItems`/`items` of both sides (older `items` arrays read as `prefixItems`,

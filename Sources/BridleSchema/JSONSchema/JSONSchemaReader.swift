@@ -123,12 +123,22 @@ struct JSONSchemaReader {
         } else if let keyword = ["anyOf", "oneOf"].first(where: keys.contains), let list = value(keyword) {
             try siblingsCheck(keyword)
             if keyword == "oneOf" { try checkOneOfTypes(try elements(list, keyword: keyword, at: pointer), at: pointer) }
-            let alternatives = try elements(list, keyword: keyword, at: pointer).enumerated().map { index, alternative in
-                try node(alternative, at: "\(pointer)/\(keyword)/\(index)")
-            }
-            guard !alternatives.isEmpty else {
+            let listed = try elements(list, keyword: keyword, at: pointer)
+            guard !listed.isEmpty else {
                 throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "\(keyword) is empty; list at least one schema")
             }
+            var alternatives: [SchemaNode] = []
+            var firstError: JSONSchemaImportError?
+            for (index, alternative) in listed.enumerated() {
+                do {
+                    alternatives.append(try node(alternative, at: "\(pointer)/\(keyword)/\(index)"))
+                } catch let error as JSONSchemaImportError where keyword == "anyOf" && error.limit == nil {
+                    // An anyOf alternative Bridle can't read is left out while another can be
+                    // (fewer values, all valid); oneOf needs them all to judge exclusivity.
+                    firstError = firstError ?? error
+                }
+            }
+            if alternatives.isEmpty, let firstError { throw firstError }
             result = SchemaNode(keyword == "anyOf" ? .anyOf(alternatives) : .oneOf(alternatives))
         } else {
             result = try typedNode(content, keys: keys, at: pointer)

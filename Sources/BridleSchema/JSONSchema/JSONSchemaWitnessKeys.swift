@@ -34,7 +34,7 @@ extension JSONSchemaComposition {
     mutating func resolveWitnessKeys(_ schema: GeneratedContent, at pointer: String) throws -> GeneratedContent {
         guard let list = schema[property: Self.someKey] else { return schema }
         let requirements = ((try? list.elements()) ?? []).map { ($0[property: "names"] ?? true, $0[property: "value"] ?? true) }
-        var result = schema.setting(Self.someKey, nil)
+        var result = schema.removing([Self.someKey])
         if let type = schema[property: "type"] {
             // The requirement holds only for objects.
             guard Self.typeNames(type).contains("object") else { throw Contradiction(reason: "an object ∧ \(type.jsonString)") }
