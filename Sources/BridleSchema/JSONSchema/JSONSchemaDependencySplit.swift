@@ -1,8 +1,9 @@
 import Foundation
 
 /// `dependentSchemas` (and draft 7's schema-valued `dependencies`) whose schemas compose
-/// (`anyOf`, `allOf`, `not`, `$ref`, …), which the grammar compiler's own handling (a
-/// dependent schema that only requires named properties) can't write: each becomes a branch
+/// (`anyOf`, `allOf`, `not`, `$ref`, …) or require names `properties` doesn't declare, which
+/// the grammar compiler's own handling (a dependent schema that only requires named
+/// properties) can't write: each becomes a branch
 /// split, exactly — `{t: S}` is `anyOf: [objects without t, objects with t ∧ S]` — merged
 /// into the schema by intersection, at most ``dependencySplitLimit`` of them (2^limit
 /// branches); the rest stay for the compiler, which leaves their triggers out or refuses.
@@ -18,7 +19,11 @@ extension JSONSchemaComposition {
             var kept: [(String, GeneratedContent)] = []
             for member in members {
                 let composes = member.value.kind.isStructure && !member.value.keywords.isDisjoint(with: compositionKeywords)
-                if composes && splits.count < dependencySplitLimit {
+                let declared = Set((schema[property: "properties"]?.orderedProperties ?? []).map(\.name))
+                let undeclared = ((try? member.value[property: "required"]?.elements() ?? []) ?? []).contains { name in
+                    name.stringValue.map { !declared.contains($0) } ?? false
+                }
+                if composes || undeclared, splits.count < dependencySplitLimit {
                     splits.append((member.name, member.value))
                 } else {
                     kept.append((member.name, member.value))

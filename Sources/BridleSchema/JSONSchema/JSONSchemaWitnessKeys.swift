@@ -59,7 +59,8 @@ extension JSONSchemaComposition {
         var checked = 0
         var chosen: [(key: String, served: [Int])] = []
         let open = uncovered
-        for stage in [base, base.flatMap { first in base.map { first + $0 } }.filter { !base.contains($0) }] {
+        let pairs = base.flatMap { first in base.map { first + $0 } }.filter { !base.contains($0) }
+        for stage in [base, pairs, Self.overlays(base + pairs, onto: Self.nameExamples(schema))] {
             for key in stage where checked < Self.witnessCandidateLimit {
                 checked += 1
                 guard try isWritableKey(key, in: schema, checker: &checker, at: pointer) else { continue }
@@ -72,9 +73,19 @@ extension JSONSchemaComposition {
                 let ranked = pool.map { ($0.key, $0.served.filter(uncovered.contains)) }.filter { !$0.1.isEmpty }
                 guard let best = ranked.max(by: { $0.1.count < $1.1.count }) else { break }
                 pool.removeAll { $0.key == best.0 }
-                guard try isSatisfiable(best.1.map { requirements[$0].1 }, key: best.0, in: schema, at: pointer) else { continue }
-                chosen.append((best.0, best.1))
-                uncovered.removeAll { best.1.contains($0) }
+                var served = best.1
+                if try !isSatisfiable(served.map { requirements[$0].1 }, key: best.0, in: schema, at: pointer) {
+                    // The value schemas conflict: let the key serve one requirement alone.
+                    var single: Int?
+                    for index in served where try isSatisfiable([requirements[index].1], key: best.0, in: schema, at: pointer) {
+                        single = index
+                        break
+                    }
+                    guard let single else { continue }
+                    served = [single]
+                }
+                chosen.append((best.0, served))
+                uncovered.removeAll { served.contains($0) }
             }
             pool += chosen
             let fits = Self.maximumProperties(schema).map { Set(required + chosen.map(\.key)).count <= $0 } ?? true
@@ -115,14 +126,15 @@ extension JSONSchemaComposition {
         guard case .number(let number)? = schema[property: "minProperties"]?.kind, let minimum = number.exactInteger(Int.self) else { return schema }
         var properties = (schema[property: "properties"]?.orderedProperties ?? []).map { ($0.name, $0.value) }
         let required = ((try? schema[property: "required"]?.elements() ?? []) ?? []).compactMap(\.stringValue)
-        let named = Set(properties.map(\.0) + required)
+        let named = Set(properties.filter { $0.1 != false }.map(\.0) + required)
+        let declared = Set(properties.map(\.0))
         guard minimum > named.count, minimum <= 64 else { return schema }
         let triggers = ["dependentRequired", "dependentSchemas", "dependencies"].flatMap { (schema[property: $0]?.orderedProperties ?? []).map(\.name) }
         let patterns = schema[property: "patternProperties"]?.orderedProperties ?? []
         if named.isEmpty, minimum <= 1, triggers.isEmpty, patterns.count <= 1 { return schema }
         var candidates = Self.witnessCandidates(schema, requirements: [])
         candidates += "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
-        candidates = candidates.filter { !named.contains($0) }
+        candidates = candidates.filter { !named.contains($0) && !declared.contains($0) }
         candidates = candidates.filter { !triggers.contains($0) } + candidates.filter { triggers.contains($0) }
         var checker = FiniteValueEvaluator(references: references, limits: limits)
         var added: [String] = []
@@ -134,6 +146,30 @@ extension JSONSchemaComposition {
         }
         guard !added.isEmpty else { return schema }
         return schema.setting("properties", GeneratedContent(properties: properties))
+    }
+
+    /// Examples of the object's `propertyNames` patterns (their lengths often matter).
+    private static func nameExamples(_ schema: GeneratedContent) -> [String] {
+        var patterns: [String] = []
+        if let rule = schema[property: "propertyNames"] {
+            if let pattern = rule[property: "pattern"]?.stringValue { patterns.append(pattern) }
+            for member in (try? rule[property: "allOf"]?.elements() ?? []) ?? [] {
+                if let pattern = member[property: "pattern"]?.stringValue { patterns.append(pattern) }
+            }
+        }
+        return patterns.flatMap(PatternExamples.examples)
+    }
+
+    /// Each candidate written over the start of each example no shorter than it (`b` over
+    /// `aaaa` is `baaa`): keys of the example's length that contain the candidate.
+    private static func overlays(_ candidates: [String], onto examples: [String]) -> [String] {
+        var result: [String] = []
+        for example in examples {
+            for candidate in candidates where candidate.count < example.count {
+                result.append(candidate + example.dropFirst(candidate.count))
+            }
+        }
+        return result
     }
 
     /// A pointer of its own for each requirement's names: the evaluator caches enums by pointer.
@@ -188,14 +224,17 @@ extension JSONSchemaComposition {
             return merged != false
         } catch is Contradiction {
             return false
+        } catch let error as JSONSchemaImportError where error.limit == nil {
+            // Schemas that can't be merged can't be read either: try another key.
+            return false
         }
     }
 
     // MARK: Candidates
 
     /// Keys worth trying, most specific first: the strings the requirements, `propertyNames`
-    /// and the named properties mention, examples of the patterns they use, then a few
-    /// plain letters and digits.
+    /// and the named properties mention, examples of the patterns they use, a few plain
+    /// letters and digits, then the short ones padded to four characters.
     static func witnessCandidates(_ schema: GeneratedContent, requirements: [(GeneratedContent, GeneratedContent)]) -> [String] {
         var literals: [String] = []
         var patterns: [String] = []
@@ -230,7 +269,9 @@ extension JSONSchemaComposition {
             result.append(text)
             if result.count == 40 { break }
         }
-        return result
+        // Short keys padded to four characters, for patterns that forbid short keys.
+        let padded = result.filter { $0.count < 4 }.prefix(12).map { $0 + String(repeating: "a", count: 4 - $0.count) }
+        return result + padded.filter { !result.contains($0) }
     }
 }
 
