@@ -17,6 +17,28 @@ struct JSONSchemaWitnessKeysTests {
         (#"{"type":"object","properties":{"k":{"type":"integer"}},"required":["k"],"not":{"propertyNames":{"not":{"const":"k"}}}}"#, ["k"]),
     ]
 
+    @Test(arguments: [#"^(\w\d)+$"#, "^....$", "a1|b2", "^x-[a-z]{2,}$", "(^[^7]*$)|9"])
+    func patternExamplesMatchTheirPattern(_ pattern: String) {
+        let examples = PatternExamples.examples(pattern)
+        #expect(!examples.isEmpty)
+        for example in examples { #expect(PatternCheck.matches(pattern, example) == true, "\(pattern): \(example)") }
+    }
+
+    @Test func resolvedSchemasAdmitOnlyValidObjects() throws {
+        let input = #"{"type":"object","not":{"patternProperties":{"^a":{"type":"integer"}}},"additionalProperties":{"type":["integer","string"]}}"#
+        let schema = try GenerationSchema(jsonSchema: input)
+        let document = try GeneratedContent(json: input)
+        var evaluator = FiniteValueEvaluator(references: JSONSchemaReferences(document: document), limits: SchemaLimits())
+        for text in [#"{"a":"s"}"#, #"{"a":"s","b":1}"#] {
+            let value = try GeneratedContent(json: text)
+            #expect(schema.conforms(value, to: schema.root))
+            #expect(try evaluator.isValid(value, against: document, at: "#"))
+        }
+        for text in ["{}", #"{"a":1}"#, #"{"b":"s"}"#] {
+            #expect(!schema.conforms(try GeneratedContent(json: text), to: schema.root), "\(text)")
+        }
+    }
+
     @Test(arguments: resolutions)
     func witnessesAreRequiredAndValid(_ input: String, keys: [String]) throws {
         let schema = try GenerationSchema(jsonSchema: input)
