@@ -208,6 +208,12 @@ struct FiniteValueEvaluator {
             guard case .structure(let properties, _) = instance.kind else { return true }
             for key in properties.keys.sorted() where !(try sub(GeneratedContent(key), value, pointer)) { return false }
             return true
+        case JSONSchemaComposition.keyRule:
+            guard case .structure(let properties, _) = instance.kind else { return true }
+            for (index, rule) in try list(value).enumerated() {
+                for key in properties.keys.sorted() where !(try sub(GeneratedContent(key), rule, "\(pointer)/\(index)")) { return false }
+            }
+            return true
         case JSONSchemaComposition.someKey:
             // Some key in `names` whose value is in `value`, for each requirement.
             guard case .structure(let properties, _) = instance.kind else { return false }

@@ -91,7 +91,7 @@ extension JSONSchemaComposition {
                 result = result.setting(key, GeneratedContent(mine == true || theirs == true))
             case "propertyNames", "contentSchema":
                 result = result.setting(key, Self.both(mine, theirs))
-            case Self.someKey:
+            case Self.someKey, Self.keyRule:
                 result = result.setting(key, GeneratedContent(elements: ((try? mine.elements()) ?? []) + ((try? theirs.elements()) ?? [])))
             case Self.residualNot:
                 result = result.setting(key, GeneratedContent(properties: [("anyOf", GeneratedContent(elements: [mine, theirs]))]))
@@ -173,11 +173,23 @@ extension JSONSchemaComposition {
             // the other side's additionalProperties, which a pattern can't say without regex
             // complement. Sound narrowings: with named properties, write only those (their
             // schemas above are exact); without, add that additionalProperties to the pattern.
+            // A side whose additionalProperties is false allows exactly its named keys and
+            // the keys its patterns match: a rule on keys (``keyRule``), exact.
+            var keyRules: [GeneratedContent] = []
+            func closed(_ side: GeneratedContent) -> Bool {
+                side[property: "additionalProperties"] == false && side[property: "patternProperties"]?.orderedProperties?.isEmpty == false
+            }
+            for side in [a, b] where closed(side) {
+                let named = (side[property: "properties"]?.orderedProperties ?? []).map { GeneratedContent($0.name) }
+                var allowed = (side[property: "patternProperties"]?.orderedProperties ?? []).map { GeneratedContent(properties: [("pattern", GeneratedContent($0.name))]) }
+                if !named.isEmpty { allowed.append(GeneratedContent(properties: [("enum", GeneratedContent(elements: named))])) }
+                keyRules.append(GeneratedContent(properties: [("anyOf", GeneratedContent(elements: allowed))]))
+            }
             var restricted = false
             var patterns: [(String, GeneratedContent)] = []
             for (side, other) in [(a, b), (b, a)] {
                 let otherPatterns = Set((other[property: "patternProperties"]?.orderedProperties ?? []).map(\.name))
-                let otherAdditional = other[property: "additionalProperties"] ?? true
+                let otherAdditional = closed(other) ? GeneratedContent(true) : other[property: "additionalProperties"] ?? true
                 for member in side[property: "patternProperties"]?.orderedProperties ?? [] {
                     var value = member.value
                     let escapes = !otherPatterns.contains(member.name) && otherAdditional != true && otherAdditional != [:]
@@ -193,6 +205,10 @@ extension JSONSchemaComposition {
                 }
             }
             merged = merged.setting("patternProperties", GeneratedContent(properties: patterns))
+            if !keyRules.isEmpty {
+                let known = (try? merged[property: Self.keyRule]?.elements() ?? []) ?? []
+                merged = merged.setting(Self.keyRule, GeneratedContent(elements: known + keyRules))
+            }
             if restricted, !names.isEmpty {
                 let only = GeneratedContent(properties: [("enum", GeneratedContent(elements: names.map { GeneratedContent($0) }))])
                 merged = merged.setting("propertyNames", merged[property: "propertyNames"].map { Self.both($0, only) } ?? only)

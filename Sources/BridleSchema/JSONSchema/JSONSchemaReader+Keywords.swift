@@ -73,6 +73,15 @@ extension JSONSchemaReader {
         }
         shape.additionalProperties = nil
         shape.maximumCount = min(shape.maximumCount ?? Int.max, shape.properties.count)
+        try checkNamedOnlyCount(shape, at: pointer)
+    }
+
+    /// An object narrowed to its named properties must still reach minProperties.
+    func checkNamedOnlyCount(_ shape: ObjectShape, at pointer: String) throws {
+        guard shape.minimumCount > shape.properties.count else { return }
+        throw JSONSchemaImportError(
+            pointer: "\(pointer)/minProperties", keyword: "minProperties",
+            message: "minProperties \(shape.minimumCount) is more than the \(shape.properties.count) properties Bridle may write here (keys are limited by a false pattern or an allOf member's additionalProperties); name more properties")
     }
 
     /// The schema of a required property missing from `properties`: the patterns it matches

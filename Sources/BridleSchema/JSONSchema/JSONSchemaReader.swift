@@ -461,6 +461,23 @@ struct JSONSchemaReader {
         }
         if forbidsSome { shape.additionalProperties = nil }
         try forbidPatterns(content, in: &shape, at: pointer)
+        if content[property: JSONSchemaComposition.keyRule] != nil {
+            // Rules on keys the IR can't hold: only named keys that obey them are written.
+            var kept: [SchemaProperty] = []
+            for property in shape.properties {
+                if try composition.obeysKeyRules(property.name, in: content, at: pointer) {
+                    kept.append(property)
+                } else if !property.isOptional {
+                    throw JSONSchemaImportError(
+                        pointer: "\(pointer)/required", keyword: "additionalProperties",
+                        message: "the required property \"\(property.name)\" is not allowed by an allOf member whose additionalProperties is false; name it there or drop it from required")
+                }
+            }
+            shape.properties = kept
+            shape.additionalProperties = nil
+            shape.maximumCount = min(shape.maximumCount ?? Int.max, kept.count)
+            try checkNamedOnlyCount(shape, at: pointer)
+        }
         return .object(shape)
     }
 

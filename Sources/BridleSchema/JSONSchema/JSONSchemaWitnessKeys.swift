@@ -19,6 +19,10 @@ import Foundation
 extension JSONSchemaComposition {
     /// The keyword holding existential key requirements, between negation and the reader.
     static let someKey = "$bridleSomeKey"
+    /// The keyword holding rules every key must satisfy (schemas of strings, a conjunction)
+    /// that `propertyNames` can't hold, from merging `allOf` members: the witness and
+    /// synthesised keys obey them, and the reader writes only named keys that do.
+    static let keyRule = "$bridleKeyRule"
     /// Candidate keys checked per object: literal strings and pattern examples, then pairs.
     static let witnessCandidateLimit = 2_000
 
@@ -60,7 +64,8 @@ extension JSONSchemaComposition {
         var chosen: [(key: String, served: [Int])] = []
         let open = uncovered
         let pairs = base.flatMap { first in base.map { first + $0 } }.filter { !base.contains($0) }
-        for stage in [base, pairs, Self.overlays(base + pairs, onto: Self.nameExamples(schema))] {
+        let paddedPairs = pairs.filter { $0.count < 4 }.map { $0 + String(repeating: "a", count: 4 - $0.count) }
+        for stage in [base, pairs, Self.overlays(base + pairs, onto: Self.nameExamples(schema)), paddedPairs] {
             for key in stage where checked < Self.witnessCandidateLimit {
                 checked += 1
                 guard try isWritableKey(key, in: schema, checker: &checker, at: pointer) else { continue }
@@ -134,6 +139,9 @@ extension JSONSchemaComposition {
         if named.isEmpty, minimum <= 1, triggers.isEmpty, patterns.count <= 1 { return schema }
         var candidates = Self.witnessCandidates(schema, requirements: [])
         candidates += "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
+        // Pairs of the short ones padded to four characters, for patterns that forbid short keys.
+        let short = candidates.filter { $0.count <= 2 }.prefix(12)
+        candidates += short.flatMap { first in short.map { first + $0 } }.filter { $0.count < 4 }.map { $0 + String(repeating: "a", count: 4 - $0.count) }
         candidates = candidates.filter { !named.contains($0) && !declared.contains($0) }
         candidates = candidates.filter { !triggers.contains($0) } + candidates.filter { triggers.contains($0) }
         var checker = FiniteValueEvaluator(references: references, limits: limits)
@@ -196,10 +204,22 @@ extension JSONSchemaComposition {
         }
     }
 
+    /// Whether `key` obeys the schema's ``keyRule``s; nil when the evaluator can't decide.
+    mutating func obeysKeyRules(_ key: String, in schema: GeneratedContent, at pointer: String) throws -> Bool {
+        var checker = FiniteValueEvaluator(references: references, limits: limits)
+        for (index, rule) in ((try? schema[property: Self.keyRule]?.elements() ?? []) ?? []).enumerated() {
+            if !(try names(rule, contain: key, checker: &checker, at: "\(pointer)/\(Self.keyRule)/\(index)")) { return false }
+        }
+        return true
+    }
+
     /// Whether the object's `propertyNames`, `properties` (a `false` entry) and
     /// `patternProperties`/`additionalProperties` let `key` appear at all.
     private mutating func isWritableKey(_ key: String, in schema: GeneratedContent, checker: inout FiniteValueEvaluator, at pointer: String) throws -> Bool {
         if let rule = schema[property: "propertyNames"], !(try names(rule, contain: key, checker: &checker, at: "\(pointer)/propertyNames")) { return false }
+        for (index, rule) in ((try? schema[property: Self.keyRule]?.elements() ?? []) ?? []).enumerated() {
+            if !(try names(rule, contain: key, checker: &checker, at: "\(pointer)/\(Self.keyRule)/\(index)")) { return false }
+        }
         for pattern in schema[property: "patternProperties"]?.orderedProperties ?? [] where PatternCheck.matches(pattern.name, key) == nil {
             return false
         }
