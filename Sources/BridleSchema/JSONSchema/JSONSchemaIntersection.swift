@@ -179,7 +179,15 @@ extension JSONSchemaComposition {
             func closed(_ side: GeneratedContent) -> Bool {
                 side[property: "additionalProperties"] == false && side[property: "patternProperties"]?.orderedProperties?.isEmpty == false
             }
-            for side in [a, b] where closed(side) {
+            for (side, other) in [(a, b), (b, a)] where closed(side) {
+                // Needed only when the other side brings keys this side may not allow.
+                let own = side[property: "patternProperties"]?.orderedProperties ?? []
+                let ownNames = Set((side[property: "properties"]?.orderedProperties ?? []).map(\.name))
+                let foreignPattern = (other[property: "patternProperties"]?.orderedProperties ?? []).contains { pattern in !own.contains { $0.name == pattern.name } }
+                let foreignName = (other[property: "properties"]?.orderedProperties ?? []).contains { property in
+                    property.value != false && !ownNames.contains(property.name) && !own.contains { PatternCheck.matches($0.name, property.name) == true }
+                }
+                guard foreignPattern || foreignName else { continue }
                 let named = (side[property: "properties"]?.orderedProperties ?? []).map { GeneratedContent($0.name) }
                 var allowed = (side[property: "patternProperties"]?.orderedProperties ?? []).map { GeneratedContent(properties: [("pattern", GeneratedContent($0.name))]) }
                 if !named.isEmpty { allowed.append(GeneratedContent(properties: [("enum", GeneratedContent(elements: named))])) }

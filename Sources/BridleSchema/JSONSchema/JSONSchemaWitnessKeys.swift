@@ -38,14 +38,11 @@ extension JSONSchemaComposition {
     mutating func resolveWitnessKeys(_ schema: GeneratedContent, at pointer: String) throws -> GeneratedContent {
         guard let list = schema[property: Self.someKey] else { return schema }
         let requirements = ((try? list.elements()) ?? []).map { ($0[property: "names"] ?? true, $0[property: "value"] ?? true) }
-        var result = schema.removing([Self.someKey])
-        if let type = schema[property: "type"] {
-            // The requirement holds only for objects.
-            guard Self.typeNames(type).contains("object") else { throw Contradiction(reason: "an object ∧ \(type.jsonString)") }
-            result = result.setting("type", "object")
-        } else {
-            result = result.setting("type", "object")
+        // The requirement holds only for objects.
+        if let type = schema[property: "type"], !Self.typeNames(type).contains("object") {
+            throw Contradiction(reason: "an object ∧ \(type.jsonString)")
         }
+        var result = schema.removing([Self.someKey]).setting("type", "object")
         var checker = FiniteValueEvaluator(references: references, limits: limits)
         let listed: [GeneratedContent] = (try? schema[property: "required"]?.elements() ?? []) ?? []
         var required = listed.compactMap(\.stringValue)
@@ -56,8 +53,9 @@ extension JSONSchemaComposition {
                 requirements[index].1 == true && (try? checker.isValid(GeneratedContent(name), against: requirements[index].0, at: Self.namesPointer(pointer, index))) == true
             }
         }
-        // Stage one tries the base candidates, stage two adds their pairwise concatenations;
-        // each stage picks greedily the key serving the most requirements still open.
+        // Stages add candidates: the base ones, their pairwise concatenations, those written
+        // over examples of propertyNames, short pairs padded to four characters; after each,
+        // keys are picked greedily, the one serving the most requirements still open first.
         let base = Self.witnessCandidates(schema, requirements: requirements)
         var pool: [(key: String, served: [Int])] = []
         var checked = 0

@@ -40,6 +40,10 @@ struct SchemaGrammarCompilerObjectKeysTests {
             schema: #"{"type":"object","allOf":[{"patternProperties":{"^a":{"type":"integer"}},"additionalProperties":false},{"additionalProperties":{"minimum":3}}],"minProperties":1}"#,
             accepts: [#"{"a":5}"#], rejects: ["{}", #"{"a":1}"#, #"{"b":5}"#]),
         KeywordCase(
+            name: "allOf: two members that each allow only their patterns",
+            schema: #"{"type":"object","allOf":[{"patternProperties":{"^.{1,3}$":false},"additionalProperties":true},{"patternProperties":{"a":true},"additionalProperties":false},{"patternProperties":{"b":true},"additionalProperties":false}],"minProperties":2}"#,
+            accepts: [#"{"baaa":1,"abaa":2}"#], rejects: ["{}", #"{"ab":1,"abaa":2}"#, #"{"aaaa":1,"baaa":2}"#]),
+        KeywordCase(
             name: "minProperties reached with keys from a pattern",
             schema: #"{"type":"object","properties":{"x":{"type":"null"}},"patternProperties":{"^[a-c]$":{"type":"boolean"}},"additionalProperties":false,"minProperties":2}"#,
             accepts: [#"{"x":null,"a":true}"#, #"{"a":true,"b":false}"#], rejects: [#"{"x":null}"#, #"{"x":null,"a":1}"#]),
