@@ -126,11 +126,20 @@ struct SchemaGrammarCompiler {
         _ alternatives: [SchemaNode], at pointer: String, keyword: String, hint: String
     ) throws(GrammarCompileError) -> GrammarExpression? {
         var parts: [GrammarExpression] = []
+        // An alternative Bridle can't write is left out while another can be written (fewer
+        // values, all valid: the reader's branch splits produce such alternatives); when
+        // none can, the first one's error says why.
+        var firstError: GrammarCompileError?
         for (index, alternative) in alternatives.enumerated() {
-            if let part = try expression(for: alternative, at: "\(pointer)/\(keyword)/\(index)", hint: hint) {
-                parts.append(part)
+            do {
+                if let part = try expression(for: alternative, at: "\(pointer)/\(keyword)/\(index)", hint: hint) {
+                    parts.append(part)
+                }
+            } catch {
+                firstError = firstError ?? error
             }
         }
+        if parts.isEmpty, let firstError { throw firstError }
         return parts.isEmpty ? nil : builder.rule(hint, .either(parts))
     }
 

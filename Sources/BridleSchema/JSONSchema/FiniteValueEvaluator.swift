@@ -217,6 +217,29 @@ struct FiniteValueEvaluator {
             guard case .structure(let properties, _) = instance.kind else { return true }
             for key in properties.keys.sorted() where !(try sub(GeneratedContent(key), value, pointer)) { return false }
             return true
+        case JSONSchemaComposition.keyRule:
+            guard case .structure(let properties, _) = instance.kind else { return true }
+            for (index, rule) in try list(value).enumerated() {
+                for key in properties.keys.sorted() where !(try sub(GeneratedContent(key), rule, "\(pointer)/\(index)")) { return false }
+            }
+            return true
+        case JSONSchemaComposition.someKey:
+            // Some key in `names` whose value is in `value`, for each requirement.
+            guard case .structure(let properties, _) = instance.kind else { return false }
+            for (index, requirement) in try list(value).enumerated() {
+                var found = false
+                for key in properties.keys.sorted() {
+                    guard let child = properties[key] else { continue }
+                    if try sub(GeneratedContent(key), requirement[property: "names"] ?? true, "\(pointer)/\(index)/names"),
+                        try sub(child, requirement[property: "value"] ?? true, "\(pointer)/\(index)/value")
+                    {
+                        found = true
+                        break
+                    }
+                }
+                if !found { return false }
+            }
+            return true
         case "dependentRequired":
             guard case .structure(let properties, _) = instance.kind, let members = value.orderedProperties else { return true }
             for member in members where properties[member.name] != nil {

@@ -62,13 +62,14 @@ struct JSONSchemaComposition {
         let keys = schema.keywords
         let constraining = keys.filter { !Self.isAnnotation($0) }
         if let finite = try finiteSchema(schema, constraining: constraining, at: pointer) { return finite }
-        let needsRewrite = !constraining.isDisjoint(with: ["allOf", "not", "if", "then", "else", Self.residualNot])
+        let needsRewrite = !constraining.isDisjoint(with: ["allOf", "not", "if", "then", "else", Self.residualNot, Self.someKey])
             || (constraining.contains("$ref") && constraining.count > 1)
             || (!constraining.isDisjoint(with: ["anyOf", "oneOf"]) && constraining.count > 1)
+            || !Self.dependencySplits(schema).1.isEmpty
         guard needsRewrite else { return schema }
         narrowedNegations = []
         do {
-            let result = try head(schema, at: pointer, references: [])
+            let result = try resolveWitnessKeys(head(schema, at: pointer, references: []), at: pointer)
             let resultKeys = result.keywords.filter { !Self.isAnnotation($0) }
             if let finite = try finiteSchema(result, constraining: resultKeys, at: pointer) { return finite }
             if let residual = result[property: Self.residualNot] {
@@ -189,6 +190,15 @@ struct JSONSchemaComposition {
         let keys = schema.keywords
         let constraining = keys.filter { !Self.isAnnotation($0) }
         let composition = constraining.intersection(Self.compositionKeywords)
+        let (independent, splits) = Self.dependencySplits(schema)
+        if !splits.isEmpty {
+            var result = try head(independent, at: pointer, references: stack)
+            for (trigger, dependent) in splits {
+                let here = "\(pointer)/dependentSchemas/\(JSONPointer.escape(trigger))"
+                result = try intersect(result, Self.dependencyBranches(trigger, dependent), at: here, references: stack)
+            }
+            return result
+        }
         if composition.isEmpty { return schema }
         if composition == ["$ref"] && constraining.count == 1 { return schema }
         if composition.count == 1, constraining.count == 1, let keyword = composition.first, keyword == "anyOf" || keyword == "oneOf" {

@@ -97,6 +97,8 @@ extension JSONSchemaComposition {
                 result = result.setting(key, GeneratedContent(mine == true || theirs == true))
             case "propertyNames", "contentSchema":
                 result = result.setting(key, Self.both(mine, theirs))
+            case Self.someKey, Self.keyRule:
+                result = result.setting(key, GeneratedContent(elements: ((try? mine.elements()) ?? []) + ((try? theirs.elements()) ?? [])))
             case Self.residualNot:
                 result = result.setting(key, GeneratedContent(properties: [("anyOf", GeneratedContent(elements: [mine, theirs]))]))
             case "multipleOf":
@@ -116,6 +118,7 @@ extension JSONSchemaComposition {
         }
         result = try mergedValues(result, a, b)
         result = try mergedObjects(result, a, b, at: pointer)
+        try Self.checkRequired(result)
         result = try mergedArrays(result, a, b, at: pointer)
         return result
     }
@@ -144,18 +147,24 @@ extension JSONSchemaComposition {
             return merged
         }
         let hasPatterns = a[property: "patternProperties"] != nil || b[property: "patternProperties"] != nil
-        let restricted = [a, b].contains { side in side[property: "additionalProperties"].map { $0 != true } ?? false }
-        if hasPatterns && restricted {
-            throw JSONSchemaImportError(
-                pointer: "\(pointer)/patternProperties", keyword: "patternProperties",
-                message: "merging patternProperties with an additionalProperties schema across allOf members is not supported; move them into one schema")
-        }
         var names: [String] = []
         for side in [a, b] {
             for member in side[property: "properties"]?.orderedProperties ?? [] where !names.contains(member.name) { names.append(member.name) }
         }
+        if hasPatterns {
+            // Required names get their exact schema here too: the patterns below may narrow.
+            for case .string(let name) in ((try? result[property: "required"]?.elements()) ?? []).map(\.kind) where !names.contains(name) {
+                names.append(name)
+            }
+        }
+        /// What `side` says of a named key beyond its patterns (which the merged
+        /// patternProperties still apply): its own schema, else additionalProperties when
+        /// no pattern of its own surely matches.
         func schema(for name: String, in side: GeneratedContent) -> GeneratedContent {
-            side[property: "properties"]?[property: name] ?? side[property: "additionalProperties"] ?? true
+            if let own = side[property: "properties"]?[property: name] { return own }
+            let patterns = side[property: "patternProperties"]?.orderedProperties ?? []
+            if patterns.contains(where: { PatternCheck.matches($0.name, name) == true }) { return true }
+            return side[property: "additionalProperties"] ?? true
         }
         var properties: [(String, GeneratedContent)] = []
         for name in names {
@@ -166,26 +175,72 @@ extension JSONSchemaComposition {
         let additional = [a, b].compactMap { $0[property: "additionalProperties"] }
         merged = merged.setting("additionalProperties", additional.isEmpty ? absent : additional.dropFirst().reduce(additional[0], Self.both))
         if hasPatterns {
+            // A key matching a pattern of one side but none of the other is also governed by
+            // the other side's additionalProperties, which a pattern can't say without regex
+            // complement. Sound narrowings: with named properties, write only those (their
+            // schemas above are exact); without, add that additionalProperties to the pattern.
+            // A side whose additionalProperties is false allows exactly its named keys and
+            // the keys its patterns match: a rule on keys (``keyRule``), exact.
+            var keyRules: [GeneratedContent] = []
+            func closed(_ side: GeneratedContent) -> Bool {
+                side[property: "additionalProperties"] == false && side[property: "patternProperties"]?.orderedProperties?.isEmpty == false
+            }
+            for (side, other) in [(a, b), (b, a)] where closed(side) {
+                // Needed only when the other side brings keys this side may not allow.
+                let own = side[property: "patternProperties"]?.orderedProperties ?? []
+                let ownNames = Set((side[property: "properties"]?.orderedProperties ?? []).map(\.name))
+                let foreignPattern = (other[property: "patternProperties"]?.orderedProperties ?? []).contains { pattern in !own.contains { $0.name == pattern.name } }
+                let foreignName = (other[property: "properties"]?.orderedProperties ?? []).contains { property in
+                    property.value != false && !ownNames.contains(property.name) && !own.contains { PatternCheck.matches($0.name, property.name) == true }
+                }
+                guard foreignPattern || foreignName else { continue }
+                let named = (side[property: "properties"]?.orderedProperties ?? []).map { GeneratedContent($0.name) }
+                var allowed = (side[property: "patternProperties"]?.orderedProperties ?? []).map { GeneratedContent(properties: [("pattern", GeneratedContent($0.name))]) }
+                if !named.isEmpty { allowed.append(GeneratedContent(properties: [("enum", GeneratedContent(elements: named))])) }
+                keyRules.append(GeneratedContent(properties: [("anyOf", GeneratedContent(elements: allowed))]))
+            }
+            var restricted = false
             var patterns: [(String, GeneratedContent)] = []
-            for side in [a, b] {
+            for (side, other) in [(a, b), (b, a)] {
+                let otherPatterns = Set((other[property: "patternProperties"]?.orderedProperties ?? []).map(\.name))
+                let otherAdditional = closed(other) ? GeneratedContent(true) : other[property: "additionalProperties"] ?? true
                 for member in side[property: "patternProperties"]?.orderedProperties ?? [] {
+                    var value = member.value
+                    let escapes = !otherPatterns.contains(member.name) && otherAdditional != true && otherAdditional != [:]
+                    restricted = restricted || escapes
+                    if escapes, names.isEmpty {
+                        value = Self.both(value, otherAdditional)
+                    }
                     if let index = patterns.firstIndex(where: { $0.0 == member.name }) {
-                        patterns[index].1 = Self.both(patterns[index].1, member.value)
+                        patterns[index].1 = Self.both(patterns[index].1, value)
                     } else {
-                        patterns.append((member.name, member.value))
+                        patterns.append((member.name, value))
                     }
                 }
             }
             merged = merged.setting("patternProperties", GeneratedContent(properties: patterns))
-        }
-        if let required = merged[property: "required"], let list = try? required.elements() {
-            for case .string(let name) in list.map(\.kind) {
-                let forbidden = (merged[property: "properties"]?[property: name]).map(Self.isFalse)
-                    ?? (merged[property: "additionalProperties"].map(Self.isFalse) ?? false)
-                if forbidden && !hasPatterns { throw Contradiction(reason: "\"\(name)\" is required but not allowed") }
+            if !keyRules.isEmpty {
+                let known = (try? merged[property: Self.keyRule]?.elements() ?? []) ?? []
+                merged = merged.setting(Self.keyRule, GeneratedContent(elements: known + keyRules))
+            }
+            if restricted, !names.isEmpty {
+                let only = GeneratedContent(properties: [("enum", GeneratedContent(elements: names.map { GeneratedContent($0) }))])
+                merged = merged.setting("propertyNames", merged[property: "propertyNames"].map { Self.both($0, only) } ?? only)
             }
         }
         return merged
+    }
+
+    /// A contradiction when a required name is forbidden: by `properties` (`p: false`), or by
+    /// `additionalProperties: false` when no pattern may match it.
+    private static func checkRequired(_ merged: GeneratedContent) throws {
+        guard let list = try? merged[property: "required"]?.elements() else { return }
+        let hasPatterns = merged[property: "patternProperties"] != nil
+        for case .string(let name) in list.map(\.kind) {
+            let forbidden = (merged[property: "properties"]?[property: name]).map(isFalse)
+                ?? (hasPatterns ? false : merged[property: "additionalProperties"].map(isFalse) ?? false)
+            if forbidden { throw Contradiction(reason: "\"\(name)\" is required but not allowed") }
+        }
     }
 
     /// `prefixItems`/`items` of both sides (older `items` arrays read as `prefixItems`,

@@ -9,6 +9,9 @@ import Foundation
 /// - `required: [a, b]` → an object lacking `a`, or lacking `b`;
 /// - `minimum`, `maxLength`, `minItems`, … → the value of that type beyond the bound;
 /// - `properties: {p: S}` → an object whose `p` is present and not `S`;
+/// - `propertyNames: S` → an object with some key outside `S`; `patternProperties: {P: S}`
+///   → an object with some key matching `P` whose value is not `S` (existentials, resolved
+///   into witness keys by ``resolveWitnessKeys(_:at:)``);
 /// - `enum`/`const` → the types it lists nothing of; strings other than its strings (a
 ///   pattern built from their trie); the boolean it doesn't list; integers other than its
 ///   integers (``excludedValues``, compiled by splitting the range around them); other
@@ -106,7 +109,16 @@ extension JSONSchemaComposition {
                 guard case .number(let number) = value.kind, let bound = number.exactInteger(Int.self), bound < Int.max else { keep([key]); continue }
                 let type = key == "maxLength" ? "string" : key == "maxItems" ? "array" : "object"
                 exact.append(GeneratedContent(properties: [("type", GeneratedContent(type)), (key.replacingOccurrences(of: "max", with: "min"), GeneratedContent(bound + 1))]))
-            case "properties" where schema[property: "additionalProperties"] == nil && schema[property: "patternProperties"] == nil:
+            case "propertyNames":
+                // Some key outside the names; `false` names none, so: some key at all.
+                if value == true || value == [:] { continue }
+                exact.append(Self.existential(names: value == false ? true : GeneratedContent(properties: [("not", value)]), value: true))
+            case "patternProperties" where schema[property: "additionalProperties"] == nil:
+                for member in value.orderedProperties ?? [] where member.value != true {
+                    let inner: GeneratedContent = member.value == false ? true : GeneratedContent(properties: [("not", member.value)])
+                    exact.append(Self.existential(names: GeneratedContent(properties: [("pattern", GeneratedContent(member.name))]), value: inner))
+                }
+            case "properties" where schema[property: "additionalProperties"] == nil:
                 for member in value.orderedProperties ?? [] where member.value != true {
                     let inner: GeneratedContent = member.value == false ? true : GeneratedContent(properties: [("not", member.value)])
                     exact.append(GeneratedContent(properties: [

@@ -28,6 +28,7 @@ extension JSONSchemaReader {
                         pointer: entryPointer, keyword: "patternProperties",
                         message: "the pattern \(GeneratedContent(pattern).jsonString) is not a valid regular expression; fix it or list the properties")
                 }
+                if value == false { continue }  // see forbidPatterns(_:in:at:)
                 do {
                     shape.patternProperties.append(PatternProperty(pattern: pattern, node: try node(value, at: entryPointer)))
                 } catch let error as JSONSchemaImportError where error.isNoInstance(at: entryPointer) {
@@ -107,6 +108,35 @@ extension JSONSchemaReader {
         shape.properties.remove(at: index)
     }
 
+    /// Patterns whose keys are forbidden (`P: false`), which the IR cannot say: named
+    /// properties they match are dropped (an error when required), and no key beyond the
+    /// named properties is ever written (a narrowing).
+    func forbidPatterns(_ content: GeneratedContent, in shape: inout ObjectShape, at pointer: String) throws {
+        let patterns = (content[property: "patternProperties"]?.orderedProperties ?? []).filter { $0.value == false }.map(\.name)
+        guard !patterns.isEmpty else { return }
+        for pattern in patterns {
+            for property in shape.properties where PatternCheck.matches(pattern, property.name) != false {
+                guard property.isOptional else {
+                    throw JSONSchemaImportError(
+                        pointer: "\(pointer)/patternProperties/\(JSONPointer.escape(pattern))", keyword: "patternProperties",
+                        message: "the required property \"\(property.name)\" matches the forbidden pattern \(GeneratedContent(pattern).jsonString), so no object is valid; rename it or relax the pattern")
+                }
+            }
+            shape.properties.removeAll { PatternCheck.matches(pattern, $0.name) != false }
+        }
+        shape.additionalProperties = nil
+        shape.maximumCount = min(shape.maximumCount ?? Int.max, shape.properties.count)
+        try checkNamedOnlyCount(shape, at: pointer)
+    }
+
+    /// An object narrowed to its named properties must still reach minProperties.
+    func checkNamedOnlyCount(_ shape: ObjectShape, at pointer: String) throws {
+        guard shape.minimumCount > shape.properties.count else { return }
+        throw JSONSchemaImportError(
+            pointer: "\(pointer)/minProperties", keyword: "minProperties",
+            message: "minProperties \(shape.minimumCount) is more than the \(shape.properties.count) properties Bridle may write here (keys are limited by a false pattern or an allOf member's additionalProperties); name more properties")
+    }
+
     /// The schema of a required property missing from `properties`: the patterns it matches
     /// if any, else `additionalProperties` (nil when that is `false`).
     mutating func undeclaredNode(_ name: String, in content: GeneratedContent, shape: ObjectShape, at pointer: String) throws -> SchemaNode? {
@@ -142,7 +172,8 @@ extension JSONSchemaReader {
         -> [(value: GeneratedContent, pointer: String)]
     {
         guard let members = content[property: "patternProperties"]?.orderedProperties else { return [] }
-        return members.filter { PatternCheck.matches($0.name, name) == true }.map {
+        // `false` patterns are left to forbidPatterns(_:in:at:).
+        return members.filter { $0.value != false && PatternCheck.matches($0.name, name) == true }.map {
             ($0.value, "\(pointer)/patternProperties/\(JSONPointer.escape($0.name))")
         }
     }

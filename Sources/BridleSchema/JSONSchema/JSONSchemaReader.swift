@@ -132,26 +132,35 @@ struct JSONSchemaReader {
             result = try node(parts[0], at: "\(pointer)/allOf/0")
         } else if let keyword = ["anyOf", "oneOf"].first(where: keys.contains), let list = value(keyword) {
             try siblingsCheck(keyword)
-            let list = try elements(list, keyword: keyword, at: pointer)
-            guard !list.isEmpty else {
+            let listed = try elements(list, keyword: keyword, at: pointer)
+            guard !listed.isEmpty else {
                 throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "\(keyword) is empty; list at least one schema")
             }
             // A branch without instances never matches, so leaving it out changes neither
-            // anyOf nor oneOf.
+            // anyOf nor oneOf. An anyOf alternative Bridle can't read is left out while
+            // another can be (fewer values, all valid); oneOf needs them all to judge
+            // exclusivity.
             var alternatives: [SchemaNode] = []
             var empty: JSONSchemaImportError?
-            for (index, alternative) in list.enumerated() {
+            var unreadable: JSONSchemaImportError?
+            for (index, alternative) in listed.enumerated() {
+                let alternativePointer = "\(pointer)/\(keyword)/\(index)"
                 do {
-                    let read = try node(alternative, at: "\(pointer)/\(keyword)/\(index)")
+                    let read = try node(alternative, at: alternativePointer)
                     alternatives.append(keyword == "oneOf" ? widenedOneOfAlternative(read, alternative) : read)
-                } catch let error as JSONSchemaImportError where error.isNoInstance(at: "\(pointer)/\(keyword)/\(index)") {
+                } catch let error as JSONSchemaImportError where error.isNoInstance(at: alternativePointer) {
                     empty = empty ?? error
+                } catch let error as JSONSchemaImportError where keyword == "anyOf" && error.limit == nil {
+                    unreadable = unreadable ?? error
                 }
             }
-            if alternatives.isEmpty, let empty {
-                throw JSONSchemaImportError(
-                    pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "no alternative of \(keyword) has an instance (\(empty))"
-                ).withNoInstance(at: pointer)
+            if alternatives.isEmpty {
+                if let unreadable { throw unreadable }
+                if let empty {
+                    throw JSONSchemaImportError(
+                        pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "no alternative of \(keyword) has an instance (\(empty))"
+                    ).withNoInstance(at: pointer)
+                }
             }
             result = SchemaNode(keyword == "anyOf" ? .anyOf(alternatives) : .oneOf(alternatives))
         } else {
@@ -470,7 +479,8 @@ struct JSONSchemaReader {
         }
     }
 
-    private mutating func objectNode(_ content: GeneratedContent, at pointer: String) throws -> SchemaNode {
+    private mutating func objectNode(_ original: GeneratedContent, at pointer: String) throws -> SchemaNode {
+        let content = try composition.addingKeysForMinimum(original, at: pointer)
         var shape = ObjectShape(additionalProperties: .any)
         if let additional = content[property: "additionalProperties"] {
             shape.additionalProperties = additional == false ? nil : try node(additional, at: "\(pointer)/additionalProperties")
@@ -522,6 +532,24 @@ struct JSONSchemaReader {
             shape.properties.append(SchemaProperty(name: name, node: additional))
         }
         if forbidsSome { shape.additionalProperties = nil }
+        try forbidPatterns(content, in: &shape, at: pointer)
+        if content[property: JSONSchemaComposition.keyRule] != nil {
+            // Rules on keys the IR can't hold: only named keys that obey them are written.
+            var kept: [SchemaProperty] = []
+            for property in shape.properties {
+                if try composition.obeysKeyRules(property.name, in: content, at: pointer) {
+                    kept.append(property)
+                } else if !property.isOptional {
+                    throw JSONSchemaImportError(
+                        pointer: "\(pointer)/required", keyword: "additionalProperties",
+                        message: "the required property \"\(property.name)\" is not allowed by an allOf member whose additionalProperties is false; name it there or drop it from required")
+                }
+            }
+            shape.properties = kept
+            shape.additionalProperties = nil
+            shape.maximumCount = min(shape.maximumCount ?? Int.max, kept.count)
+            try checkNamedOnlyCount(shape, at: pointer)
+        }
         return .object(shape)
     }
 

@@ -65,7 +65,7 @@ struct SchemaGrammarCompilerObjectsTests {
     @Test(arguments: [
         (#"{"type":"object","properties":{"a":{}},"required":["a"],"propertyNames":{"maxLength":0}}"#, "#/propertyNames"),
         (#"{"type":"object","properties":{"a":{}},"minProperties":2,"additionalProperties":false}"#, "#/minProperties"),
-        (#"{"type":"object","additionalProperties":{"type":"null"},"minProperties":2}"#, "#/minProperties"),
+        (#"{"type":"object","propertyNames":{"maxLength":0},"additionalProperties":{"type":"null"},"minProperties":2}"#, "#/minProperties"),
         (#"{"type":"object","properties":{"a":{}},"required":["a"],"dependentRequired":{"a":["zzz"]},"additionalProperties":false}"#, "#/dependentRequired/a"),
     ])
     func unwritableObjectsAreErrorsAtTheirPointer(_ schema: String, _ pointer: String) throws {
