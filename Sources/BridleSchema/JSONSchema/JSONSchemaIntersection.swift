@@ -3,7 +3,8 @@ import Foundation
 /// Schema intersection at the JSON level (`allOf`, siblings of `$ref`/`anyOf`/`oneOf`):
 /// one schema that admits exactly the values both admit, or a ``JSONSchemaComposition/Contradiction``
 /// when none can, or an unsupported error when a pair of keywords cannot be merged exactly
-/// (two different `pattern`s, `contains`, `format`s) — never a keyword dropped.
+/// (`contains`, two `format`s) — never a keyword dropped. Two different `pattern`s are both
+/// kept (see `JSONSchemaComposition+Patterns`).
 ///
 /// Subschemas (a property in both, `items` on both sides) are merged lazily as
 /// `{"allOf": [a, b]}`, rewritten when the reader reaches them, so recursion through
@@ -95,6 +96,8 @@ extension JSONSchemaComposition {
                 result = result.setting(key, GeneratedContent(properties: [("anyOf", GeneratedContent(elements: [mine, theirs]))]))
             case "multipleOf":
                 result = result.setting(key, try Self.commonMultiple(mine, theirs, at: pointer))
+            case "pattern", Self.additionalPatterns, Self.excludedPatterns:
+                result = Self.mergingPattern(result, key: key, theirs: theirs)
             case "dependentRequired", "dependentSchemas", "dependencies":
                 result = result.setting(key, try Self.mergedDependencies(mine, theirs, keyword: key, at: pointer))
             default:

@@ -12,7 +12,8 @@ import Foundation
 /// - `enum`/`const` → the types it lists nothing of; strings other than its strings (a
 ///   pattern built from their trie); the boolean it doesn't list; numbers, arrays and
 ///   objects it lists values of are dropped altogether (a narrowing);
-/// - `pattern`, `format`, `multipleOf`, `items`, `oneOf`, … cannot be
+/// - `pattern` → a string it does not match (kept as an excluded pattern);
+/// - `format`, `multipleOf`, `items`, `oneOf`, … cannot be
 ///   negated into a grammar here: when other disjuncts exist they are dropped (a
 ///   narrowing: fewer values, all valid), otherwise the negation stays a residual
 ///   `$bridleNot` that only a finite schema (an enum, booleans, null) can resolve, exactly,
@@ -110,6 +111,8 @@ extension JSONSchemaComposition {
                         ("properties", GeneratedContent(properties: [(member.name, inner)])),
                     ]))
                 }
+            case "pattern", Self.additionalPatterns, Self.excludedPatterns:
+                exact.append(contentsOf: Self.negatedPatterns(key, value))
             case "enum", "const":
                 let values = key == "const" ? [value] : ((try? value.elements()) ?? [])
                 if let parts = Self.excluding(values) {
