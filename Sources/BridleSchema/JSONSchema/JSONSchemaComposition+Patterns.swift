@@ -10,14 +10,25 @@ extension JSONSchemaComposition {
     static let additionalPatterns = "$bridlePatterns"
     static let excludedPatterns = "$bridleNotPatterns"
 
-    /// `result` with `theirs` (the other side's value of `key`, a pattern keyword) added.
-    static func mergingPattern(_ result: GeneratedContent, key: String, theirs: GeneratedContent) -> GeneratedContent {
-        let target = key == "pattern" ? additionalPatterns : key
-        let added = key == "pattern" ? [theirs] : ((try? theirs.elements()) ?? [])
-        var list = (try? result[property: target]?.elements()) ?? []
-        if key != "pattern", let mine = try? result[property: key]?.elements() { list = mine }
-        for pattern in added where !list.contains(pattern) && pattern != result[property: "pattern"] { list.append(pattern) }
-        return result.setting(target, GeneratedContent(elements: list))
+    static let patternGroup: Set<String> = ["pattern", additionalPatterns, excludedPatterns]
+
+    /// `result` with the patterns of both sides: the first required one as `pattern`, the
+    /// other required ones and every excluded one in the internal keywords.
+    static func mergedPatterns(_ result: GeneratedContent, _ a: GeneratedContent, _ b: GeneratedContent) -> GeneratedContent {
+        func list(_ schema: GeneratedContent, _ key: String) -> [GeneratedContent] {
+            key == "pattern" ? schema[property: key].map { [$0] } ?? [] : (try? schema[property: key]?.elements()) ?? []
+        }
+        var required: [GeneratedContent] = []
+        var excluded: [GeneratedContent] = []
+        for side in [a, b] {
+            for pattern in list(side, "pattern") + list(side, additionalPatterns) where !required.contains(pattern) { required.append(pattern) }
+            for pattern in list(side, excludedPatterns) where !excluded.contains(pattern) { excluded.append(pattern) }
+        }
+        var merged = result.removing(patternGroup)
+        if let first = required.first { merged = merged.setting("pattern", first) }
+        if required.count > 1 { merged = merged.setting(additionalPatterns, GeneratedContent(elements: Array(required.dropFirst()))) }
+        if !excluded.isEmpty { merged = merged.setting(excludedPatterns, GeneratedContent(elements: excluded)) }
+        return merged
     }
 
     /// The negation of a pattern keyword's value, as disjuncts: strings that fail a required

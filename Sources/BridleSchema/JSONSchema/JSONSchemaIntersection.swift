@@ -68,7 +68,7 @@ extension JSONSchemaComposition {
             let mine = a[property: key]
             let theirs = member.value
             if ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"].contains(key) { continue }
-            if Self.objectGroup.contains(key) || Self.arrayGroup.contains(key) { continue }
+            if Self.objectGroup.contains(key) || Self.arrayGroup.contains(key) || Self.patternGroup.contains(key) { continue }
             guard let mine else {
                 result = result.setting(key, theirs)
                 continue
@@ -96,8 +96,6 @@ extension JSONSchemaComposition {
                 result = result.setting(key, GeneratedContent(properties: [("anyOf", GeneratedContent(elements: [mine, theirs]))]))
             case "multipleOf":
                 result = result.setting(key, try Self.commonMultiple(mine, theirs, at: pointer))
-            case "pattern", Self.additionalPatterns, Self.excludedPatterns:
-                result = Self.mergingPattern(result, key: key, theirs: theirs)
             case "dependentRequired", "dependentSchemas", "dependencies":
                 result = result.setting(key, try Self.mergedDependencies(mine, theirs, keyword: key, at: pointer))
             default:
@@ -111,6 +109,7 @@ extension JSONSchemaComposition {
                 pointer: "\(pointer)/\(key)", keyword: key,
                 message: "\(key) depends on the schema object it sits in and cannot be merged across allOf members or siblings")
         }
+        result = Self.mergedPatterns(result, a, b)
         result = try mergedValues(result, a, b)
         result = try mergedObjects(result, a, b, at: pointer)
         result = try mergedArrays(result, a, b, at: pointer)

@@ -36,6 +36,8 @@ struct JSONSchemaCompositionTests {
         (#"{"allOf":[{"type":"string","pattern":"^a"},{"pattern":"b$"}]}"#, [#""ab""#, #""a-b""#], [#""a""#, #""b""#, #""ba""#]),
         (#"{"type":"string","not":{"pattern":"^a"}}"#, [#""b""#, #""""#], [#""a""#, #""ab""#]),
         (#"{"type":"string","allOf":[{"pattern":"x"},{"not":{"anyOf":[{"pattern":"^a"},{"pattern":"b$"}]}}]}"#, [#""x""#, #""bxa""#], [#""ax""#, #""xb""#, #""y""#]),
+        (##"{"type":"string","allOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/b"},{"$ref":"#/$defs/c"}],"$defs":{"a":{"pattern":"a"},"b":{"pattern":"b"},"c":{"pattern":"c"}}}"##,
+         [#""abc""#, #""cba""#], [#""ab""#, #""bc""#, #""ac""#]),
         (#"{"type":"string","not":{"allOf":[{"pattern":"^a"},{"pattern":"b$"}]}}"#, [#""a""#, #""b""#, #""""#], [#""ab""#, #""axb""#]),
         // older spellings and anchors
         (##"{"$schema":"http://json-schema.org/draft-07/schema#","$comment":"c","definitions":{"A":{"$anchor":"a","type":"integer"}},"properties":{"x":{"$ref":"#a"}},"type":"object"}"##,
