@@ -9,6 +9,10 @@ import Foundation
 /// identical bodies, which minimizes the automaton as it goes (for a step of 2 only the last
 /// digit matters, and the rules say so).
 ///
+/// With excluded steps (`not` over `multipleOf`), the automaton runs modulo the least common
+/// multiple of all the steps and accepts the remainders that are multiples of the step and of
+/// no excluded one, within the same state budget.
+///
 /// Steps with trailing zeros are factored first (a multiple of 300 is a multiple of 3
 /// followed by `00`), and a decimal step `p·10⁻ⁿ` becomes the integer step `p` over the
 /// number times `10ⁿ`, written with exactly `n` fraction digits (`0.05` → `"0.05"`, `1` → `"1.00"`).
@@ -24,7 +28,15 @@ struct MultipleOfGrammar {
 
     typealias Digits = [UInt8]
 
+    /// 0 when the steps' least common multiple is past the state budget: then only listing works.
     private let modulus: UInt128
+    /// The step every accepted value is a multiple of, and those none may be a multiple of
+    /// (`not` over `multipleOf`): the automaton runs modulo their least common multiple and
+    /// accepts the remainders that are multiples of `step` and of no excluded step. Exact,
+    /// since divisibility by each depends only on the remainder modulo the lcm (and on the
+    /// magnitude alone, so negative numbers share the automaton).
+    private let step: UInt128
+    private let excluded: [UInt128]
     private let fractionDigits: Int
     private var builder: GrammarBuilder
     private var free: [Key: GrammarExpression?] = [:]
@@ -37,9 +49,13 @@ struct MultipleOfGrammar {
     /// Integers in `minimum...maximum` (nil: as far as `maximumDigits` digits reach) that are
     /// multiples of `step`; nil when there are none. Throws when the automaton would be too big.
     static func integers(
-        minimum: Int128?, maximum: Int128?, step: Int128, maximumDigits: Int, builder: inout GrammarBuilder
+        minimum: Int128?, maximum: Int128?, step: Int128, excluding excludedSteps: [Int128] = [], maximumDigits: Int,
+        builder: inout GrammarBuilder
     ) throws(MultipleOfError) -> GrammarExpression? {
         guard step > 0 else { return nil }
+        let excluded = excludedSteps.filter { $0 > 0 }.map { UInt128($0) }
+        // A multiple of the step that is a multiple of an excluded step's divisor never passes.
+        if excluded.contains(where: { UInt128(step) % $0 == 0 }) { return nil }
         let reach = power(of: 10, Swift.min(Swift.max(maximumDigits, 1), 36)) - 1
         // An unbounded side reaches `maximumDigits` digits, or one step past the other bound,
         // which always holds a multiple.
@@ -49,7 +65,7 @@ struct MultipleOfGrammar {
         // Factor out the step's trailing zeros: multiples of m·10^j are multiples of m followed by j zeros.
         var core = step
         var zeros = 0
-        while core % 10 == 0 {
+        while excluded.isEmpty, core % 10 == 0 {
             core /= 10
             zeros += 1
         }
@@ -58,7 +74,7 @@ struct MultipleOfGrammar {
         let coreUpper = floorDivision(upper, scale)
         if coreLower > coreUpper { return nil }
         let suffix = String(repeating: "0", count: zeros)
-        var grammar = MultipleOfGrammar(modulus: UInt128(core), fractionDigits: 0, builder: builder)
+        var grammar = MultipleOfGrammar(step: UInt128(core), excluding: excluded, fractionDigits: 0, builder: builder)
         let result = try grammar.signed(lower: coreLower, upper: coreUpper, step: core) { text in
             text == "0" ? "0" : text + suffix
         }
@@ -73,7 +89,7 @@ struct MultipleOfGrammar {
         minimum: Int128, maximum: Int128, step: Int128, fractionDigits: Int, builder: inout GrammarBuilder
     ) throws(MultipleOfError) -> GrammarExpression? {
         guard step > 0, minimum <= maximum else { return nil }
-        var grammar = MultipleOfGrammar(modulus: UInt128(step), fractionDigits: fractionDigits, builder: builder)
+        var grammar = MultipleOfGrammar(step: UInt128(step), excluding: [], fractionDigits: fractionDigits, builder: builder)
         let result = try grammar.signed(lower: minimum, upper: maximum, step: step) { text in
             let padded = String(repeating: "0", count: Swift.max(fractionDigits + 1 - text.count, 0)) + text
             return String(padded.dropLast(fractionDigits)) + "." + String(padded.suffix(fractionDigits))
@@ -82,10 +98,24 @@ struct MultipleOfGrammar {
         return result?.expression
     }
 
-    private init(modulus: UInt128, fractionDigits: Int, builder: GrammarBuilder) {
+    private init(step: UInt128, excluding excluded: [UInt128], fractionDigits: Int, builder: GrammarBuilder) {
+        var modulus = step
+        for other in excluded where modulus != 0 {
+            var (a, b) = (modulus, other)
+            while b != 0 { (a, b) = (b, a % b) }
+            let (product, overflow) = (modulus / a).multipliedReportingOverflow(by: other)
+            modulus = overflow || product > UInt128(Self.stateLimit) ? 0 : product
+        }
         self.modulus = modulus
+        self.step = step
+        self.excluded = excluded
         self.fractionDigits = fractionDigits
         self.builder = builder
+    }
+
+    /// Whether a magnitude with this remainder modulo ``modulus`` is accepted.
+    private func accepts(_ remainder: UInt128) -> Bool {
+        remainder % step == 0 && !excluded.contains { remainder % $0 == 0 }
     }
 
     /// The multiples of `step` in `lower…upper` (scaled integers), as text: listed when few,
@@ -101,10 +131,12 @@ struct MultipleOfGrammar {
             var multiple = first
             while multiple <= last {
                 let value = multiple * step
-                texts.append(.literal((value < 0 ? "-" : "") + render(String(value.magnitude))))
+                if !excluded.contains(where: { value.magnitude % $0 == 0 }) {
+                    texts.append(.literal((value < 0 ? "-" : "") + render(String(value.magnitude))))
+                }
                 multiple += 1
             }
-            return Rendered(expression: .either(texts), isListed: true)
+            return texts.isEmpty ? nil : Rendered(expression: .either(texts), isListed: true)
         }
         var parts: [GrammarExpression] = []
         if lower < 0 {
@@ -144,6 +176,7 @@ struct MultipleOfGrammar {
         let upperDigits = Self.digits(of: upper)
         let shortest = Swift.max(lowerDigits.count, fractionDigits + 1)
         let longest = Swift.max(upperDigits.count, fractionDigits + 1)
+        if modulus == 0 { throw MultipleOfError(states: Int.max) }
         if UInt128(longest) * modulus > UInt128(Self.stateLimit) {
             throw MultipleOfError(states: Int(clamping: UInt128(longest) * Swift.min(modulus, UInt128(Int.max / 64))))
         }
@@ -170,7 +203,7 @@ struct MultipleOfGrammar {
     ) -> GrammarExpression? {
         let remaining = low.count - position
         if !tightLow && !tightHigh { return freeDigits(remaining: remaining, remainder: remainder) }
-        if remaining == 0 { return remainder == 0 ? .empty : nil }
+        if remaining == 0 { return accepts(remainder) ? .empty : nil }
         let first = tightLow ? low[position] : 0
         let last = tightHigh ? high[position] : 9
         if first > last { return nil }
@@ -188,7 +221,7 @@ struct MultipleOfGrammar {
     /// Any `remaining` digits (leading zeros allowed) that bring `remainder` to 0: one rule
     /// per state, digits with the same next state grouped into one class.
     private mutating func freeDigits(remaining: Int, remainder: UInt128) -> GrammarExpression? {
-        if remaining == 0 { return remainder == 0 ? .empty : nil }
+        if remaining == 0 { return accepts(remainder) ? .empty : nil }
         let key = Key(remaining: remaining, remainder: remainder)
         if let known = free[key] { return known }
         var groups: [(next: GrammarExpression, digits: [UInt8])] = []

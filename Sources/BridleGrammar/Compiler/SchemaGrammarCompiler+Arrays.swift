@@ -8,7 +8,9 @@ import BridleSchema
 ///   the element count is bounded by the contains counts;
 /// - `items` admits anything: the first `minContains` elements come from `contains`; with
 ///   `maxContains`, every element does (so the count is bounded again), else the rest are free.
-/// Anything else (a `prefixItems` tuple, or `items` and `contains` that differ) is an error.
+/// Anything else (a `prefixItems` tuple, or `items` and `contains` that differ with
+/// `maxContains`) is an error. (`items` and a different `contains` without `maxContains`
+/// never get here: the reader lays the contained elements out as `prefixItems`.)
 extension SchemaGrammarCompiler {
     /// Elements `minContains` may force into the grammar one by one.
     static let containsPrefixLimit = 64

@@ -5,14 +5,35 @@ import Foundation
 /// decimal steps `p·10⁻ⁿ` as the same automaton over the number times `10ⁿ`.
 extension SchemaGrammarCompiler {
     mutating func integerMultiples(_ constraints: IntegerConstraints, at pointer: String) throws(GrammarCompileError) -> GrammarExpression? {
-        guard let step = constraints.multipleOf else { return nil }
+        let step = constraints.multipleOf ?? 1
         do {
             return try MultipleOfGrammar.integers(
                 minimum: constraints.minimum, maximum: constraints.maximum, step: step,
-                maximumDigits: options.maximumIntegerDigits, builder: &builder)
+                excluding: constraints.excludedMultiples, maximumDigits: options.maximumIntegerDigits, builder: &builder)
         } catch {
-            throw Self.tooManyStates(step: "\(step)", error, at: pointer)
+            let excluded = constraints.excludedMultiples.map(String.init).joined(separator: ", ")
+            throw Self.tooManyStates(step: excluded.isEmpty ? "\(step)" : "\(step), and no multiple of \(excluded),", error, at: pointer)
         }
+    }
+
+    /// Integers other than a few excluded values, exactly: the range split around them, each
+    /// piece compiled as before (with its steps).
+    mutating func integerAvoiding(_ constraints: IntegerConstraints, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        var pieces: [GrammarExpression] = []
+        var lower = constraints.minimum
+        let cuts = Set(constraints.excludedValues).sorted().filter { value in
+            (constraints.minimum.map { value >= $0 } ?? true) && (constraints.maximum.map { value <= $0 } ?? true)
+        }
+        for cut in cuts + [nil] as [Int128?] {
+            var piece = constraints
+            piece.excludedValues = []
+            piece.minimum = lower
+            piece.maximum = cut.map { $0 - 1 } ?? constraints.maximum
+            lower = cut.map { $0 + 1 }
+            if let low = piece.minimum, let high = piece.maximum, low > high { continue }
+            if let part = try expression(for: .integer(piece), at: pointer, hint: hint) { pieces.append(part) }
+        }
+        return pieces.isEmpty ? nil : .either(pieces)
     }
 
     mutating func numberMultiples(_ constraints: NumberConstraints, at pointer: String) throws(GrammarCompileError) -> GrammarExpression? {
@@ -64,7 +85,7 @@ extension SchemaGrammarCompiler {
     private static func tooManyStates(step: String, _ error: MultipleOfError, at pointer: String) -> GrammarCompileError {
         GrammarCompileError(
             pointer: "\(pointer)/multipleOf",
-            message: "multipleOf \(step) over this range needs \(error.states) grammar states (at most \(MultipleOfGrammar.stateLimit)); narrow the range with minimum/maximum, or use a smaller step")
+            message: "multipleOf \(step) over this range needs \(error.states == Int.max ? "more than \(MultipleOfGrammar.stateLimit)" : "\(error.states)") grammar states (at most \(MultipleOfGrammar.stateLimit)); narrow the range with minimum/maximum, or use a smaller step")
     }
 
     /// `digits` and `exponent` with value digits·10^exponent, from JSON number text.

@@ -80,7 +80,9 @@ struct SchemaGrammarCompiler {
             return builder.rule("boolean", .either([.literal("true"), .literal("false")]))
         case .string(let constraints):
             return try string(constraints, at: pointer, hint: hint)
-        case .integer(let constraints) where constraints.multipleOf.map({ $0 > 1 }) ?? false:
+        case .integer(let constraints) where !constraints.excludedValues.isEmpty:
+            return try integerAvoiding(constraints, at: pointer, hint: hint)
+        case .integer(let constraints) where constraints.multipleOf.map({ $0 > 1 }) ?? !constraints.excludedMultiples.isEmpty:
             return try integerMultiples(constraints, at: pointer)
         case .number(let constraints) where constraints.multipleOf != nil:
             return try numberMultiples(constraints, at: pointer)

@@ -130,6 +130,15 @@ struct FiniteValueEvaluator {
             guard case .number(let number) = instance.kind else { return true }
             guard case .number(let step) = value.kind else { throw undecided }
             return try Self.isMultiple(number, of: step) ?? { throw undecided }()
+        case JSONSchemaComposition.excludedValues:
+            return try !list(value).contains { Self.equal($0, instance) }
+        case JSONSchemaComposition.excludedMultiples:
+            guard case .number(let number) = instance.kind else { return true }
+            for step in try list(value) {
+                guard case .number(let step) = step.kind, let isMultiple = Self.isMultiple(number, of: step) else { throw undecided }
+                if isMultiple { return false }
+            }
+            return true
         case "minLength", "maxLength":
             guard case .string(let text) = instance.kind else { return true }
             let count = text.unicodeScalars.count

@@ -56,6 +56,14 @@ enum JSONSchemaWriter {
             if let minimum = integer.minimum { body.append(("minimum", number(minimum))) }
             if let maximum = integer.maximum { body.append(("maximum", number(maximum))) }
             if let step = integer.multipleOf { body.append(("multipleOf", number(step))) }
+            if !integer.excludedMultiples.isEmpty {
+                let steps = integer.excludedMultiples.map { GeneratedContent(properties: [("multipleOf", number($0))]) }
+                body.append(("not", GeneratedContent(properties: [("anyOf", GeneratedContent(elements: steps))])))
+            }
+            if !integer.excludedValues.isEmpty {
+                let values = integer.excludedValues.map { number($0) }
+                body.append(("allOf", GeneratedContent(elements: [GeneratedContent(properties: [("not", GeneratedContent(properties: [("enum", GeneratedContent(elements: values))]))])])))
+            }
         case .number(let constraints):
             head.append(("type", "number"))
             if let minimum = constraints.minimum.flatMap(JSONNumber.init) {

@@ -73,6 +73,12 @@ extension JSONSchemaComposition {
                 result = result.setting(key, theirs)
                 continue
             }
+            if key == Self.excludedMultiples || key == Self.excludedValues {
+                var steps = (try? mine.elements()) ?? []
+                for step in (try? theirs.elements()) ?? [] where !steps.contains(step) { steps.append(step) }
+                result = result.setting(key, GeneratedContent(elements: steps))
+                continue
+            }
             if Self.isAnnotation(key) { continue }
             if key != "enum" && key != "const" && key != "type" && FiniteValueEvaluator.equal(mine, theirs) { continue }
             switch key {
@@ -273,16 +279,48 @@ extension JSONSchemaComposition {
         if case .number(let x) = a.kind, case .number(let y) = b.kind {
             if FiniteValueEvaluator.isMultiple(x, of: y) == true { return a }
             if FiniteValueEvaluator.isMultiple(y, of: x) == true { return b }
-            if let m = x.exactInteger(Int64.self), let n = y.exactInteger(Int64.self), m > 0, n > 0 {
-                var (p, q) = (m, n)
-                while q != 0 { (p, q) = (q, p % q) }
-                let (product, overflow) = (m / p).multipliedReportingOverflow(by: n)
-                if !overflow { return GeneratedContent(product) }
-            }
+            if let multiple = decimalCommonMultiple(x, y) { return GeneratedContent(kind: .number(multiple)) }
         }
         throw JSONSchemaImportError(
             pointer: "\(pointer)/multipleOf", keyword: "multipleOf",
             message: "multipleOf \(a.jsonString) and \(b.jsonString) have no exact common multiple here; keep one multipleOf")
+    }
+
+    /// The least common multiple of two positive decimals, exactly: both written over the
+    /// same power of ten, `x = m/10ᵉ` and `y = n/10ᵉ`, the numbers that are integer multiples
+    /// of each are the multiples of `lcm(m, n)/10ᵉ` (`6.75` and `19`: `675` and `1900` over
+    /// 100, so `513`). `nil` when the integers overflow `Int64`.
+    static func decimalCommonMultiple(_ x: JSONNumber, _ y: JSONNumber) -> JSONNumber? {
+        func scaled(_ number: JSONNumber) -> (digits: [UInt8], exponent: Int)? {
+            let canonical = number.canonical
+            guard !canonical.isNegative, !canonical.digits.isEmpty, case .small(let exponent) = canonical.exponent,
+                exponent > -19, exponent < 19
+            else { return nil }
+            return (canonical.digits, exponent)
+        }
+        guard let a = scaled(x), let b = scaled(y) else { return nil }
+        let exponent = min(a.exponent, b.exponent)
+        func integer(_ side: (digits: [UInt8], exponent: Int)) -> Int64? {
+            var value: Int64 = 0
+            for digit in side.digits + Array(repeating: 0, count: side.exponent - exponent) {
+                let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times.addingReportingOverflow(Int64(digit))
+                guard !overflow, !carry else { return nil }
+                value = sum
+            }
+            return value
+        }
+        guard let m = integer(a), let n = integer(b), m > 0, n > 0 else { return nil }
+        var (p, q) = (m, n)
+        while q != 0 { (p, q) = (q, p % q) }
+        let (product, overflow) = (m / p).multipliedReportingOverflow(by: n)
+        guard !overflow else { return nil }
+        var (digits, scale) = (product, exponent)
+        while scale < 0, digits % 10 == 0 {
+            digits /= 10
+            scale += 1
+        }
+        return JSONNumber(text: scale == 0 ? "\(digits)" : "\(digits)e\(scale)")
     }
 
     static func mergedDependencies(_ a: GeneratedContent, _ b: GeneratedContent, keyword: String, at pointer: String) throws -> GeneratedContent {

@@ -10,10 +10,14 @@ import Foundation
 /// - `minimum`, `maxLength`, `minItems`, … → the value of that type beyond the bound;
 /// - `properties: {p: S}` → an object whose `p` is present and not `S`;
 /// - `enum`/`const` → the types it lists nothing of; strings other than its strings (a
-///   pattern built from their trie); the boolean it doesn't list; numbers, arrays and
-///   objects it lists values of are dropped altogether (a narrowing);
+///   pattern built from their trie); the boolean it doesn't list; integers other than its
+///   integers (``excludedValues``, compiled by splitting the range around them); other
+///   numbers, arrays and objects it lists values of are dropped altogether (a narrowing);
+/// - `multipleOf` → integers that are not multiples of the integer step it implies on
+///   integers (``excludedMultiples``; `2.5` → 5), read into ``IntegerConstraints/excludedMultiples``
+///   and compiled exactly as a residue automaton; non-integers are dropped (a narrowing);
 /// - `pattern` → a string it does not match (kept as an excluded pattern);
-/// - `format`, `multipleOf`, `items`, `oneOf`, … cannot be
+/// - `format`, `items`, `oneOf`, … cannot be
 ///   negated into a grammar here: when other disjuncts exist they are dropped (a
 ///   narrowing: fewer values, all valid), otherwise the negation stays a residual
 ///   `$bridleNot` that only a finite schema (an enum, booleans, null) can resolve, exactly,
@@ -113,10 +117,29 @@ extension JSONSchemaComposition {
                 }
             case "pattern", Self.additionalPatterns, Self.excludedPatterns:
                 exact.append(contentsOf: Self.negatedPatterns(key, value))
+            case "multipleOf":
+                // Numbers that are not multiples: narrowed to the integers among them (every
+                // non-integer is one too, and is dropped), which are exactly the integers that
+                // are not multiples of the integer step the decimal one implies on integers.
+                guard case .number(let number) = value.kind, let step = Self.integerStep(number) else { keep([key]); continue }
+                narrowedNegations.insert(key)
+                if step > 1 {
+                    exact.append(GeneratedContent(properties: [
+                        ("type", "integer"), (Self.excludedMultiples, GeneratedContent(elements: [GeneratedContent(step)])),
+                    ]))
+                }
             case "enum", "const":
                 let values = key == "const" ? [value] : ((try? value.elements()) ?? [])
                 if let parts = Self.excluding(values) {
                     exact.append(contentsOf: parts)
+                    // Integers other than the listed ones, exactly (non-integers stay dropped).
+                    let integers = values.compactMap { value -> GeneratedContent? in
+                        guard case .number(let number) = value.kind, let integer = number.int128 else { return nil }
+                        return GeneratedContent(kind: .number(JSONNumber(integer)))
+                    }
+                    if !integers.isEmpty {
+                        exact.append(GeneratedContent(properties: [("type", "integer"), (Self.excludedValues, GeneratedContent(elements: integers))]))
+                    }
                     if values.contains(where: { [.number, .array, .structure].contains($0.kind.jsonType) }) { narrowedNegations.insert(key) }
                 } else {
                     keep([key])
@@ -147,6 +170,29 @@ extension JSONSchemaComposition {
 }
 
 extension JSONSchemaComposition {
+    /// The keyword a negated `multipleOf` becomes: integer steps no value is a multiple of.
+    static let excludedMultiples = "$bridleNotMultipleOf"
+    /// The keyword a negated `enum`/`const` of integers adds: integers that are none of these.
+    static let excludedValues = "$bridleNotIntegers"
+
+    /// The integer multiples of `step` (a positive decimal `p·10⁻ᵉ`) are the multiples of
+    /// `p / gcd(p, 10ᵉ)`; nil when that does not fit comfortably in `Int64`.
+    static func integerStep(_ step: JSONNumber) -> Int64? {
+        let canonical = step.canonical
+        guard !canonical.isNegative, !canonical.digits.isEmpty, canonical.digits.count <= 17,
+            case .small(let exponent) = canonical.exponent, exponent > -18, canonical.digits.count + max(exponent, 0) <= 17
+        else { return nil }
+        var numerator = canonical.digits.reduce(Int64(0)) { $0 * 10 + Int64($1) }
+        if exponent >= 0 {
+            for _ in 0..<exponent { numerator *= 10 }
+            return numerator
+        }
+        var (a, b) = (numerator, Int64(1))
+        for _ in 0..<(-exponent) { b *= 10 }
+        while b != 0 { (a, b) = (b, a % b) }
+        return numerator / a
+    }
+
     /// The values no schema in `values` equals, as disjuncts; nil when the strings can't be
     /// excluded by a pattern (too long, or characters a pattern can't spell portably).
     static func excluding(_ values: [GeneratedContent]) -> [GeneratedContent]? {

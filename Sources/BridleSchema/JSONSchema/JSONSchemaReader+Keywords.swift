@@ -137,11 +137,38 @@ extension JSONSchemaReader {
             constraints.uniqueItems = value
         }
         if let contains = content[property: "contains"] {
+            let minimum = try count(content, "minContains", at: pointer) ?? 1
+            let maximum = try count(content, "maxContains", at: pointer)
+            if maximum == nil, let prefix = try containedPrefix(content, contains, count: minimum, into: constraints, at: pointer) {
+                constraints.prefixItems = prefix
+                constraints.minimumCount = max(constraints.minimumCount, minimum)
+                return
+            }
             constraints.contains = try node(contains, at: "\(pointer)/contains")
-            constraints.minimumContains = try count(content, "minContains", at: pointer) ?? 1
-            constraints.maximumContains = try count(content, "maxContains", at: pointer)
+            constraints.minimumContains = minimum
+            constraints.maximumContains = maximum
         }
     }
+
+    /// Elements in `contains` drawn from an `items` schema `I` with `contains: C` are `I∧C`, so
+    /// `I* (I∧C) I*` is exact; the IR has no "somewhere", so this puts the `minContains`
+    /// elements of `I∧C` first (`prefixItems`), then `I*`: a sound narrowing (every such
+    /// array is valid). Only where `items` is a schema other than `contains` and there is no
+    /// tuple and no `maxContains` (which would need `I∧¬C` for the rest); otherwise `nil`,
+    /// and `contains` stays for the grammar compiler.
+    private mutating func containedPrefix(
+        _ content: GeneratedContent, _ contains: GeneratedContent, count: Int, into constraints: ArrayConstraints, at pointer: String
+    ) throws -> [SchemaNode]? {
+        guard count > 0, count <= Self.containedPrefixLimit, constraints.prefixItems.isEmpty,
+            let items = content[property: "items"], !items.kind.isArray, items != true,
+            !(items.kind.isStructure && items.keywords.isEmpty), !FiniteValueEvaluator.equal(items, contains)
+        else { return nil }
+        let element = try node(JSONSchemaComposition.both(items, contains), at: "\(pointer)/contains")
+        return Array(repeating: element, count: count)
+    }
+
+    /// Elements `minContains` may lay out one by one in front of `items`.
+    static let containedPrefixLimit = 64
 
     // MARK: oneOf
 

@@ -317,6 +317,14 @@ struct JSONSchemaReader {
             constraints.maximum = IntegerRounding.largestInteger(below: value, strictly: exclusive)
         }
         constraints.multipleOf = try integerStep(content, at: pointer)
+        func integers(_ keyword: String) -> [Int128] {
+            ((try? content[property: keyword]?.elements()) ?? []).compactMap { element in
+                if case .number(let number) = element.kind { return number.int128 }
+                return nil
+            }
+        }
+        constraints.excludedMultiples = integers(JSONSchemaComposition.excludedMultiples)
+        constraints.excludedValues = integers(JSONSchemaComposition.excludedValues)
         return .integer(constraints)
     }
 

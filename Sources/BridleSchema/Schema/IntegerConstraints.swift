@@ -12,11 +12,21 @@ public struct IntegerConstraints: Sendable, Hashable {
     /// Every value is a multiple of this positive step (`multipleOf`); a decimal step such as
     /// `2.5` is read as the integer step it implies (here 5).
     public var multipleOf: Int128?
+    /// No value is a multiple of any of these positive steps (`not` over `multipleOf`, with
+    /// decimal steps read as the integer steps they imply on integers).
+    public var excludedMultiples: [Int128]
+    /// Values excluded outright (`not` over an `enum`/`const` of integers).
+    public var excludedValues: [Int128]
 
-    public init(minimum: Int128? = nil, maximum: Int128? = nil, multipleOf: Int128? = nil) {
+    public init(
+        minimum: Int128? = nil, maximum: Int128? = nil, multipleOf: Int128? = nil, excludedMultiples: [Int128] = [],
+        excludedValues: [Int128] = []
+    ) {
         self.minimum = minimum
         self.maximum = maximum
         self.multipleOf = multipleOf
+        self.excludedMultiples = excludedMultiples
+        self.excludedValues = excludedValues
     }
 
     /// The bounds of a fixed-width integer type.
@@ -35,6 +45,6 @@ public struct IntegerConstraints: Sendable, Hashable {
         if let minimum, value < minimum { return false }
         if let maximum, value > maximum { return false }
         if let multipleOf, multipleOf > 0, value % multipleOf != 0 { return false }
-        return true
+        return !excludedMultiples.contains { $0 > 0 && value % $0 == 0 } && !excludedValues.contains(value)
     }
 }

@@ -3,7 +3,8 @@ import Testing
 
 @testable import BridleGrammar
 
-/// uniqueItems (a declared post-check), overlapping oneOf (another) and contains.
+/// uniqueItems (a declared post-check), overlapping oneOf (another) and contains (exact,
+/// or with items a narrowing: the contained elements first).
 @Suite("Array keywords and post-checks → grammar")
 struct SchemaGrammarCompilerArraysTests {
     static let cases: [KeywordCase] = [
@@ -27,6 +28,20 @@ struct SchemaGrammarCompilerArraysTests {
             name: "contains equal to items",
             schema: #"{"type":"array","items":{"type":"null"},"contains":{"type":"null"},"minContains":2,"maxContains":3}"#,
             accepts: ["[null,null]", "[null,null,null]"], rejects: ["[null]", "[null,null,null,null]"]),
+        // items∧contains first, then items: a narrowing, so valid arrays with the contained
+        // element later (`[1,5]`) are left out rather than listed as rejected.
+        KeywordCase(
+            name: "contains beside a different items schema",
+            schema: #"{"type":"array","items":{"type":"integer"},"contains":{"minimum":5}}"#,
+            accepts: ["[5]", "[7,1,2]"], rejects: ["[]", "[1,2]", "[5.5]", "[5,\"a\"]"]),
+        KeywordCase(
+            name: "minContains beside items",
+            schema: #"{"type":"array","items":{"type":"integer","maximum":9},"contains":{"multipleOf":3},"minContains":2,"maxItems":3}"#,
+            accepts: ["[3,6]", "[0,9,1]"], rejects: ["[3]", "[3,4]", "[3,12]", "[3,6,9,0]"]),
+        KeywordCase(
+            name: "nested contains beside items",
+            schema: #"{"type":"array","items":{"type":"array"},"contains":{"contains":{"const":42}}}"#,
+            accepts: ["[[42]]", "[[42,1],[]]"], rejects: ["[]", "[[1]]", "[[42],1]"]),
     ]
 
     @Test(arguments: cases)
@@ -46,8 +61,27 @@ struct SchemaGrammarCompilerArraysTests {
         #expect(schema.conforms(try GeneratedContent(json: #"[1,"1",[1],{"1":1},true,null]"#)))
     }
 
-    @Test func containsBesideDifferentItemsIsAnError() throws {
-        let schema = try GenerationSchema(jsonSchema: #"{"type":"array","items":{"type":"integer"},"contains":{"minimum":5}}"#)
+    /// Every array of up to three small integers the grammar admits is valid.
+    @Test func containsBesideItemsAdmitsOnlyValidArrays() throws {
+        let schema = try GenerationSchema(jsonSchema: #"{"type":"array","items":{"type":"integer","minimum":0},"contains":{"multipleOf":2,"minimum":3},"minContains":2}"#)
+        let grammar = try schema.grammar().grammar
+        let values = [0, 1, 2, 4, 5, 6]
+        var arrays: [[Int]] = [[]]
+        for length in 1...3 {
+            arrays += arrays.filter { $0.count == length - 1 }.flatMap { prefix in values.map { prefix + [$0] } }
+        }
+        var admitted = 0
+        for array in arrays {
+            let text = "[" + array.map(String.init).joined(separator: ",") + "]"
+            guard try GrammarMatcher.matches(grammar, text) else { continue }
+            admitted += 1
+            #expect(schema.conforms(try GeneratedContent(json: text)), "\(text)")
+        }
+        #expect(admitted == 2 * 2 + 2 * 2 * 6)   // [4|6, 4|6] and [4|6, 4|6, any]
+    }
+
+    @Test func maxContainsBesideDifferentItemsIsAnError() throws {
+        let schema = try GenerationSchema(jsonSchema: #"{"type":"array","items":{"type":"integer"},"contains":{"minimum":5},"maxContains":1}"#)
         #expect { try schema.grammar() } throws: { error in
             (error as? GrammarCompileError)?.pointer == "#/contains"
         }

@@ -278,4 +278,16 @@ struct GrammarMatcherTests {
             _ = matcher.accept(byte)
         }
     }
+
+    /// Many literal alternatives sharing prefixes (the grammar for multiples of 11 in
+    /// 0…300), against every numeral of a window: a crash once blamed on the matcher here
+    /// was the test harness's (see `MultipleOfGrammarTests`); this pins the matcher's side.
+    @Test func literalAlternativesMatchExactlyTheirWords() throws {
+        let words = (0...27).map { String($0 * 11) }
+        let grammar = F.root(.alternatives(words.map(F.lit)))
+        for value in -320...320 {
+            let text = String(value)
+            #expect(try GrammarMatcher.matches(grammar, text) == words.contains(text), "\(text)")
+        }
+    }
 }

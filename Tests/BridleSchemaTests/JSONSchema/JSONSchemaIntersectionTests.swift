@@ -29,6 +29,37 @@ struct JSONSchemaIntersectionTests {
          [#"{"a":"x"}"#, #"{"a":1}"#], [#"{}"#, #"{"a":true}"#]),
     ]
 
+    /// Two decimal steps: exactly the multiples of both (`6.75 · 76 = 19 · 27 = 513`).
+    @Test(arguments: [("6.75", "19", "513"), ("0.5", "0.75", "1.5"), ("2.125", "9.5", "161.5"), ("4", "6", "12"), ("1e-2", "3", "3")])
+    func decimalStepsMergeIntoTheirLeastCommonMultiple(_ a: String, _ b: String, _ expected: String) throws {
+        let (x, y) = (try #require(JSONNumber(text: a)), try #require(JSONNumber(text: b)))
+        let multiple = try #require(JSONSchemaComposition.decimalCommonMultiple(x, y))
+        #expect(multiple == JSONNumber(text: expected))
+        let schema = try GenerationSchema(jsonSchema: #"{"type":"number","allOf":[{"multipleOf":\#(a)},{"multipleOf":\#(b)}]}"#)
+        for factor in 1...4 {
+            let text = "\((Decimal(string: expected) ?? 0) * Decimal(factor))"
+            #expect(schema.conforms(try GeneratedContent(json: text)), "\(text)")
+        }
+    }
+
+    /// Seeded: random decimal steps, their merged step divides every common multiple found
+    /// by brute force in a window, and is one.
+    @Test func randomDecimalStepsMergeExactly() throws {
+        var random = SplitMix64(seed: 0x1C11)
+        for _ in 0..<40 {
+            let (m, n) = (Int.random(in: 1...60, using: &random), Int.random(in: 1...60, using: &random))
+            let (i, j) = (Int.random(in: 0...2, using: &random), Int.random(in: 0...2, using: &random))
+            let x = try #require(JSONNumber(text: "\(m)e-\(i)"))
+            let y = try #require(JSONNumber(text: "\(n)e-\(j)"))
+            let multiple = try #require(JSONSchemaComposition.decimalCommonMultiple(x, y))
+            // In hundredths: the smallest k·0.01 that both divide.
+            let (a, b) = (m * [100, 10, 1][i], n * [100, 10, 1][j])
+            let smallest = (1...b).lazy.map { $0 * a }.first { $0 % b == 0 }
+            let hundredths = try #require(smallest)
+            #expect(multiple == JSONNumber(text: "\(hundredths)e-2"), "\(x) \(y)")
+        }
+    }
+
     @Test(arguments: merges)
     func mergesAdmitExactlyBothSides(_ input: String, admits: [String], refuses: [String]) throws {
         let schema = try GenerationSchema(jsonSchema: input)

@@ -21,7 +21,23 @@ struct JSONSchemaNegationTests {
         (#"{"not":{"anyOf":[{"type":"string"},{"type":"object"}]}}"#, ["1", "[]"], [#""a""#, "{}"]),
         (#"{"type":"integer","not":{"allOf":[{"minimum":1},{"maximum":3}]}}"#, ["0", "4"], ["1", "3"]),
         (#"{"type":"object","not":{"properties":{"a":{"type":"string"}}}}"#, [#"{"a":1}"#], [#"{"a":"s"}"#, #"{}"#]),
+        (#"{"type":"integer","not":{"multipleOf":4}}"#, ["1", "-6"], ["0", "8", "-12"]),
+        (#"{"enum":[5,6,7,10,"a"],"not":{"multipleOf":5}}"#, ["6", "7"], ["5", "10", #""a""#]),
+        (#"{"type":"integer","not":{"enum":[1,2.0,2.5]}}"#, ["0", "3"], ["1", "2"]),
+        (#"{"enum":[1,2,3],"not":{"const":2}}"#, ["1", "3"], ["2"]),
+        (#"{"type":"number","not":{"anyOf":[{"multipleOf":1.5},{"multipleOf":2}]}}"#, ["7", "-1"], ["1.5", "3", "12", "4"]),
     ]
+
+    /// `not multipleOf` keeps the integers off the step (every non-integer is dropped: a
+    /// narrowing), with a decimal step read as the integer step it implies (`2.5` → 5).
+    @Test func negatedStepsBecomeExcludedIntegerSteps() throws {
+        // 0.1 implies 1: every integer is a multiple, so nothing is left.
+        #expect(throws: (any Error).self) {
+            try GenerationSchema(jsonSchema: #"{"type":"number","not":{"anyOf":[{"multipleOf":2.5},{"multipleOf":0.1}]}}"#)
+        }
+        let kept = try GenerationSchema(jsonSchema: #"{"type":"number","not":{"anyOf":[{"multipleOf":2.5},{"multipleOf":0.75}]}}"#)
+        #expect(kept.root == .integer(IntegerConstraints(excludedMultiples: [5, 3])))
+    }
 
     @Test(arguments: negations)
     func negationsAdmitOnlyValidValues(_ input: String, admits: [String], refuses: [String]) throws {
