@@ -24,9 +24,10 @@ struct RegexProgram: Sendable {
     /// Where matching begins.
     private(set) var start = 0
 
-    /// The automaton of `tree`, matching by ECMA-262's exact sets.
-    init(_ tree: RegexNode, pattern: String, maximumStates: Int) throws(ECMARegexError) {
-        var builder = Builder(pattern: pattern, maximumStates: maximumStates)
+    /// The automaton of `tree`, matching by ECMA-262's exact sets, or by the sets `reading`
+    /// picks (the grammar's narrower or wider readings, for ``RegexAutomaton``).
+    init(_ tree: RegexNode, pattern: String, maximumStates: Int, reading: RegexAutomaton.Reading = .exact) throws(ECMARegexError) {
+        var builder = Builder(pattern: pattern, maximumStates: maximumStates, reading: reading)
         let accept = try builder.add(.accept)
         start = try builder.build(tree, next: accept)
         states = builder.states
@@ -36,11 +37,13 @@ struct RegexProgram: Sendable {
     private struct Builder {
         let pattern: String
         let maximumStates: Int
+        let reading: RegexAutomaton.Reading
         var states: [State] = []
 
-        init(pattern: String, maximumStates: Int) {
+        init(pattern: String, maximumStates: Int, reading: RegexAutomaton.Reading) {
             self.pattern = pattern
             self.maximumStates = maximumStates
+            self.reading = reading
         }
 
         mutating func add(_ state: State) throws(ECMARegexError) -> Int {
@@ -57,7 +60,7 @@ struct RegexProgram: Sendable {
         mutating func build(_ node: RegexNode, next: Int) throws(ECMARegexError) -> Int {
             switch node {
             case .set(let set):
-                return try add(.consume(set.exact, next: next))
+                return try add(.consume(reading.set(of: set), next: next))
             case .sequence(let items):
                 var entry = next
                 for item in items.reversed() { entry = try build(item, next: entry) }

@@ -60,8 +60,31 @@ package struct RegexScalarSet: Sendable, Hashable {
         return false
     }
 
+    /// Both sets' ranges merged in one linear pass (they are sorted already).
     package func union(_ other: RegexScalarSet) -> RegexScalarSet {
-        RegexScalarSet(ranges: ranges + other.ranges)
+        if other.ranges.isEmpty { return self }
+        if ranges.isEmpty { return other }
+        var merged: [ClosedRange<UInt32>] = []
+        merged.reserveCapacity(ranges.count + other.ranges.count)
+        var (left, right) = (0, 0)
+        while left < ranges.count || right < other.ranges.count {
+            let range: ClosedRange<UInt32>
+            if right == other.ranges.count || (left < ranges.count && ranges[left].lowerBound <= other.ranges[right].lowerBound) {
+                range = ranges[left]
+                left += 1
+            } else {
+                range = other.ranges[right]
+                right += 1
+            }
+            if let last = merged.last, range.lowerBound <= last.upperBound &+ 1 {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        var set = RegexScalarSet.empty
+        set.ranges = merged
+        return set
     }
 
     package var complement: RegexScalarSet {
@@ -69,15 +92,29 @@ package struct RegexScalarSet: Sendable, Hashable {
         var next: UInt32 = 0
         for range in ranges {
             if range.lowerBound > next { result.append(next...(range.lowerBound - 1)) }
-            if range.upperBound == Self.maximumScalar { return RegexScalarSet(ranges: result) }
+            if range.upperBound == Self.maximumScalar { break }
             next = range.upperBound + 1
         }
-        result.append(next...Self.maximumScalar)
-        return RegexScalarSet(ranges: result)
+        if ranges.last?.upperBound != Self.maximumScalar { result.append(next...Self.maximumScalar) }
+        var set = RegexScalarSet.empty
+        set.ranges = result  // sorted, and gaps between ranges are never adjacent
+        return set
     }
 
+    /// Both sets' ranges walked together, in one linear pass.
     package func intersection(_ other: RegexScalarSet) -> RegexScalarSet {
-        complement.union(other.complement).complement
+        var result: [ClosedRange<UInt32>] = []
+        var (left, right) = (0, 0)
+        while left < ranges.count && right < other.ranges.count {
+            let (a, b) = (ranges[left], other.ranges[right])
+            let lower = max(a.lowerBound, b.lowerBound)
+            let upper = min(a.upperBound, b.upperBound)
+            if lower <= upper { result.append(lower...upper) }
+            if a.upperBound < b.upperBound { left += 1 } else { right += 1 }
+        }
+        var set = RegexScalarSet.empty
+        set.ranges = result  // sorted and disjoint; adjacent ones can't arise from two such sets
+        return set
     }
 
     package func subtracting(_ other: RegexScalarSet) -> RegexScalarSet {

@@ -174,7 +174,7 @@ struct SchemaGrammarCompiler {
             return .either(choices.map { .literal(GeneratedContent($0).jsonString) })
         }
         if let format = constraints.format {
-            if constraints.pattern != nil || constraints.minimumLength != nil || constraints.maximumLength != nil {
+            if !constraints.requiredPatterns.isEmpty || !constraints.excludedPatterns.isEmpty || constraints.minimumLength != nil || constraints.maximumLength != nil {
                 throw GrammarCompileError(
                     pointer: "\(pointer)/format",
                     message: "format \(format.rawValue) together with a pattern or length limits is not supported; use one of them")
@@ -206,6 +206,18 @@ struct SchemaGrammarCompiler {
         }
         let minimum = constraints.minimumLength ?? 0
         let maximum = constraints.maximumLength ?? max(options.maximumStringLength, minimum)
+        let length = constraints.minimumLength == nil && constraints.maximumLength == nil ? nil : minimum...maximum
+        if constraints.requiredPatterns.count > 1 || !constraints.excludedPatterns.isEmpty {
+            let content: GrammarExpression?
+            do {
+                content = try PatternAutomatonGrammar.expression(
+                    patterns: constraints.requiredPatterns, excluded: constraints.excludedPatterns, length: length,
+                    maximumRepeat: options.maximumPatternRepeat, builder: &builder, hint: hint)
+            } catch {
+                throw GrammarCompileError(pointer: "\(pointer)/pattern", message: "\(error)")
+            }
+            return content.map { builder.rule("\(hint)-pattern", .all([.literal("\""), $0, .literal("\"")])) }
+        }
         if let pattern = constraints.pattern {
             let content: GrammarExpression
             do {

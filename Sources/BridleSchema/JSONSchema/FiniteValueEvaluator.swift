@@ -148,6 +148,13 @@ struct FiniteValueEvaluator {
             guard case .string(let text) = instance.kind else { return true }
             guard case .string(let pattern) = value.kind else { throw undecided }
             return try Self.search(pattern, in: text) ?? { throw undecided }()
+        case JSONSchemaComposition.additionalPatterns, JSONSchemaComposition.excludedPatterns:
+            guard case .string(let text) = instance.kind else { return true }
+            for case .string(let pattern) in try list(value).map(\.kind) {
+                let found = try Self.search(pattern, in: text) ?? { throw undecided }()
+                if found != (keyword == JSONSchemaComposition.additionalPatterns) { return false }
+            }
+            return true
         case "format":
             guard case .string(let text) = instance.kind else { return true }
             guard case .string(let name) = value.kind else { throw undecided }

@@ -114,6 +114,11 @@ enum JSONSchemaWriter {
                     : ("enum", GeneratedContent(elements: choices.map { GeneratedContent($0) })))
         }
         if let pattern = string.pattern { body.append(("pattern", GeneratedContent(pattern))) }
+        var parts = string.additionalPatterns.map { GeneratedContent(properties: [("pattern", GeneratedContent($0))]) }
+        parts += string.excludedPatterns.map {
+            GeneratedContent(properties: [("not", GeneratedContent(properties: [("pattern", GeneratedContent($0))]))])
+        }
+        if !parts.isEmpty { body.append(("allOf", GeneratedContent(elements: parts))) }
         if let minimum = string.minimumLength { body.append(("minLength", GeneratedContent(minimum))) }
         if let maximum = string.maximumLength { body.append(("maxLength", GeneratedContent(maximum))) }
         if let bounds = string.dateBounds {

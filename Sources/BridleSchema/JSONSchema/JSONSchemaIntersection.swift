@@ -3,7 +3,8 @@ import Foundation
 /// Schema intersection at the JSON level (`allOf`, siblings of `$ref`/`anyOf`/`oneOf`):
 /// one schema that admits exactly the values both admit, or a ``JSONSchemaComposition/Contradiction``
 /// when none can, or an unsupported error when a pair of keywords cannot be merged exactly
-/// (two different `pattern`s, `contains`, `format`s) — never a keyword dropped.
+/// (`contains`, two `format`s) — never a keyword dropped. Two different `pattern`s are both
+/// kept (see `JSONSchemaComposition+Patterns`).
 ///
 /// Subschemas (a property in both, `items` on both sides) are merged lazily as
 /// `{"allOf": [a, b]}`, rewritten when the reader reaches them, so recursion through
@@ -67,7 +68,7 @@ extension JSONSchemaComposition {
             let mine = a[property: key]
             let theirs = member.value
             if ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"].contains(key) { continue }
-            if Self.objectGroup.contains(key) || Self.arrayGroup.contains(key) { continue }
+            if Self.objectGroup.contains(key) || Self.arrayGroup.contains(key) || Self.patternGroup.contains(key) { continue }
             guard let mine else {
                 result = result.setting(key, theirs)
                 continue
@@ -116,6 +117,7 @@ extension JSONSchemaComposition {
                 pointer: "\(pointer)/\(key)", keyword: key,
                 message: "\(key) depends on the schema object it sits in and cannot be merged across allOf members or siblings")
         }
+        result = Self.mergedPatterns(result, a, b)
         result = try mergedValues(result, a, b)
         result = try mergedObjects(result, a, b, at: pointer)
         try Self.checkRequired(result)

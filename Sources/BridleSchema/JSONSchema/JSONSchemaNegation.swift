@@ -19,7 +19,8 @@ import Foundation
 /// - `multipleOf` → integers that are not multiples of the integer step it implies on
 ///   integers (``excludedMultiples``; `2.5` → 5), read into ``IntegerConstraints/excludedMultiples``
 ///   and compiled exactly as a residue automaton; non-integers are dropped (a narrowing);
-/// - `pattern`, `format`, `items`, `oneOf`, … cannot be
+/// - `pattern` → a string it does not match (kept as an excluded pattern);
+/// - `format`, `items`, `oneOf`, … cannot be
 ///   negated into a grammar here: when other disjuncts exist they are dropped (a
 ///   narrowing: fewer values, all valid), otherwise the negation stays a residual
 ///   `$bridleNot` that only a finite schema (an enum, booleans, null) can resolve, exactly,
@@ -126,6 +127,8 @@ extension JSONSchemaComposition {
                         ("properties", GeneratedContent(properties: [(member.name, inner)])),
                     ]))
                 }
+            case "pattern", Self.additionalPatterns, Self.excludedPatterns:
+                exact.append(contentsOf: Self.negatedPatterns(key, value))
             case "multipleOf":
                 // Numbers that are not multiples: narrowed to the integers among them (every
                 // non-integer is one too, and is dropped), which are exactly the integers that

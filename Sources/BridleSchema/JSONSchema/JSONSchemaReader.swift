@@ -52,7 +52,9 @@ struct JSONSchemaReader {
         "$recursiveRef": "recursive references are not supported; use $ref to a $defs entry",
     ]
 
-    static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
+    static let stringKeywords: Set<String> = [
+        "minLength", "maxLength", "pattern", "format", JSONSchemaComposition.additionalPatterns, JSONSchemaComposition.excludedPatterns,
+    ]
     static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
     static let arrayKeywords: Set<String> = [
         "items", "prefixItems", "minItems", "maxItems", "additionalItems", "uniqueItems", "contains", "minContains", "maxContains",
@@ -306,6 +308,15 @@ struct JSONSchemaReader {
                 throw JSONSchemaImportError(pointer: "\(pointer)/pattern", keyword: "pattern", message: "pattern must be a string")
             }
             constraints.pattern = text
+        }
+        for key in [JSONSchemaComposition.additionalPatterns, JSONSchemaComposition.excludedPatterns] {
+            guard let list = content[property: key] else { continue }
+            let patterns = ((try? list.elements()) ?? []).compactMap(\.stringValue)
+            if key == JSONSchemaComposition.additionalPatterns {
+                constraints.additionalPatterns = patterns
+            } else {
+                constraints.excludedPatterns = patterns
+            }
         }
         if let format = content[property: "format"] {
             guard case .string(let name) = format.kind else {

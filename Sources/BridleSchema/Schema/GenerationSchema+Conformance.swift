@@ -191,7 +191,7 @@ private struct ConformanceChecker {
         let length = text.unicodeScalars.count
         if let minimum = constraints.minimumLength, length < minimum { fail("is \(length) characters; at least \(minimum) needed") }
         if let maximum = constraints.maximumLength, length > maximum { fail("is \(length) characters; at most \(maximum) allowed") }
-        if let pattern = constraints.pattern, let failure = PatternCheck.failure(of: text, against: pattern) { fail(failure) }
+        if let failure = PatternCheck.failure(of: text, against: constraints) { fail(failure) }
         if let format = constraints.format {
             let date: Date?
             switch format {

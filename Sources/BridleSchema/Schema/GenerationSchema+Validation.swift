@@ -107,10 +107,11 @@ private struct SchemaChecker {
                 if let maximum = string.maximumLength, length > maximum {
                     report("the choice \"\(choice)\" is longer than the maximum length \(maximum)")
                 }
-                if let pattern = string.pattern, PatternCheck.problem(with: pattern) == nil,
-                    PatternCheck.failure(of: choice, against: pattern) != nil
+                let patterns = string.requiredPatterns + string.excludedPatterns
+                if patterns.allSatisfy({ PatternCheck.problem(with: $0) == nil }),
+                    let failure = PatternCheck.failure(of: choice, against: string)
                 {
-                    report("the choice \"\(choice)\" does not match the pattern \(pattern)")
+                    report("the choice \"\(choice)\" fails its patterns: \(failure)")
                 }
             }
         }
@@ -121,7 +122,9 @@ private struct SchemaChecker {
                 report("minimum length \(minimum) is above maximum length \(maximum)")
             }
         }
-        if let pattern = string.pattern, let problem = PatternCheck.problem(with: pattern) { report(problem) }
+        for pattern in string.requiredPatterns + string.excludedPatterns {
+            if let problem = PatternCheck.problem(with: pattern) { report(problem) }
+        }
         if let bounds = string.dateBounds {
             if string.format?.isDate != true { report("date bounds need a date or date-time format") }
             if let lower = bounds.lower, let upper = bounds.upper,

@@ -20,6 +20,22 @@ enum PatternCheck {
         }
     }
 
+    /// Why `text` fails the string's patterns (each required one matches somewhere, no
+    /// excluded one does), or nil when it passes them all.
+    static func failure(of text: String, against constraints: StringConstraints) -> String? {
+        for pattern in constraints.requiredPatterns {
+            if let failure = failure(of: text, against: pattern) { return failure }
+        }
+        for pattern in constraints.excludedPatterns {
+            do {
+                if try ECMARegex(pattern).containsMatch(in: text) { return "\"\(text)\" matches the pattern \(pattern), which it must not" }
+            } catch {
+                return message(for: error)
+            }
+        }
+        return nil
+    }
+
     /// Whether `pattern` matches somewhere in `text`; nil when Bridle can't read the
     /// pattern or can't judge it within its budget.
     static func matches(_ pattern: String, _ text: String) -> Bool? {

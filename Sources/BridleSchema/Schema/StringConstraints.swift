@@ -9,8 +9,13 @@ import Foundation
 public struct StringConstraints: Sendable, Hashable {
     /// The only strings allowed (from `anyOf`, `constant` or a simple enum), in order.
     public var choices: [String]?
-    /// A regular expression every value must match in full.
+    /// An ECMA-262 regular expression every value must match somewhere (JSON Schema's
+    /// `pattern`, a search: write `^…$` to match the whole text).
     public var pattern: String?
+    /// Further patterns every value must also match (from `allOf` members that each give one).
+    public var additionalPatterns: [String]
+    /// Patterns no value may match anywhere (from `not: {pattern: …}`).
+    public var excludedPatterns: [String]
     /// Lengths count Unicode scalars (code points), as JSON Schema does.
     public var minimumLength: Int?
     public var maximumLength: Int?
@@ -22,8 +27,11 @@ public struct StringConstraints: Sendable, Hashable {
     public init(
         choices: [String]? = nil, pattern: String? = nil,
         minimumLength: Int? = nil, maximumLength: Int? = nil,
-        format: StringFormat? = nil, dateBounds: DateBounds? = nil
+        format: StringFormat? = nil, dateBounds: DateBounds? = nil,
+        additionalPatterns: [String] = [], excludedPatterns: [String] = []
     ) {
+        self.additionalPatterns = additionalPatterns
+        self.excludedPatterns = excludedPatterns
         self.choices = choices
         self.pattern = pattern
         self.minimumLength = minimumLength
@@ -31,4 +39,7 @@ public struct StringConstraints: Sendable, Hashable {
         self.format = format
         self.dateBounds = dateBounds
     }
+
+    /// Every pattern a value must match: ``pattern`` and ``additionalPatterns``.
+    public var requiredPatterns: [String] { (pattern.map { [$0] } ?? []) + additionalPatterns }
 }

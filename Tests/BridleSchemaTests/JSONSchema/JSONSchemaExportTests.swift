@@ -29,6 +29,13 @@ struct JSONSchemaExportTests {
         }
     }
 
+    @Test func severalPatternsExportAsAllOfAndNot() throws {
+        let strings = GenerationSchema(root: .string(StringConstraints(pattern: "^a", additionalPatterns: ["x$"], excludedPatterns: ["b"])))
+        let text = strings.jsonSchemaString()
+        #expect(text.contains(#""allOf":[{"pattern":"x$"},{"not":{"pattern":"b"}}]"#), "\(text)")
+        #expect(try GenerationSchema(jsonSchema: text).root == strings.root)
+    }
+
     @Test func foundationCodersRoundTripThroughXOrder() throws {
         let data = try JSONEncoder().encode(Self.sample)
         #expect(try JSONDecoder().decode(GenerationSchema.self, from: data).root == Self.sample.root)
