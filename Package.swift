@@ -22,11 +22,15 @@ let package = Package(
         // The llama.cpp backend. Needs llama.cpp installed where pkg-config finds `llama.pc`
         // (scripts/llama.sh builds the pinned version); the Bridle product does not.
         .library(name: "BridleLlama", targets: ["BridleLlama"]),
+        // Inference servers (llama-server, vLLM, SGLang, OpenAI-compatible) over HTTP.
+        .library(name: "BridleServer", targets: ["BridleServer"]),
         .executable(name: "bridle", targets: ["BridleCommand"]),
     ] + fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
     ],
     targets: [
         // The schema model: Generable, GenerationSchema, guides, GeneratedContent, JSON Schema.
@@ -58,6 +62,21 @@ let package = Package(
         .systemLibrary(name: "CLlama", pkgConfig: "llama"),
         // The llama.cpp backend: models, contexts, grammar-constrained sampling.
         .target(name: "BridleLlama", dependencies: ["CLlama", "BridleGeneration", "BridleGrammar", "BridleMask", "BridleGGUF"]),
+
+        // The same LanguageModel over HTTP: Bridle's grammar in each engine's request field, the
+        // answer checked as it streams, replicas with retries before the first byte.
+        .target(
+            name: "BridleServer",
+            dependencies: [
+                "BridleGeneration",
+                "BridleGrammar",
+                "BridleSchema",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Its server-sent-events parser (mattt/EventSource reads only URLSession's
+                // bytes, which Linux's Foundation lacks).
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
 
         // What @Generable and @Guide do, as a plain library over swift-syntax (unit-tested).
         .target(

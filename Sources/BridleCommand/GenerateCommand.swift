@@ -94,6 +94,8 @@ struct GenerateCommand: AsyncParsableCommand {
                 switch event {
                 case let .token(_, bytes):
                     FileHandle.standardOutput.write(Data(bytes))
+                case let .text(piece):
+                    FileHandle.standardOutput.write(Data(piece.utf8))
                 case let .finished(summary):
                     if statistics { Diagnostics.note(Self.describe(summary)) }
                 }

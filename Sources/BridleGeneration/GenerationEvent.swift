@@ -1,9 +1,13 @@
-/// What a ``LanguageModel``'s response stream yields: each token as it is chosen, then a
-/// summary once the response is complete.
+/// What a ``LanguageModel``'s response stream yields: each token as it is chosen (or each piece
+/// of text, from a backend that sees text rather than tokens), then a summary once the response
+/// is complete.
 public enum GenerationEvent: Sendable, Hashable {
     /// A token the model produced, with the bytes it stands for. A token may end in the middle
     /// of a UTF-8 character; ``ResponseText`` joins the bytes back into text.
     case token(id: Int32, bytes: [UInt8])
+    /// A piece of the response from a backend that receives text, not token ids: an inference
+    /// server streams whole characters, some tokens at a time. Never split inside a character.
+    case text(String)
     /// The response ended because the model produced its end-of-generation token (under a
     /// grammar: only once the sentence was complete).
     case finished(GenerationStatistics)
@@ -34,6 +38,9 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// How long each token's mask took, in microseconds, in order (Bridle's mask engine only;
     /// forced tokens need none).
     public var maskMicroseconds: [Double] = []
+    /// Attempts that failed before the response's first byte and were made again, on another
+    /// replica or after a wait (server backends; see `BridleServer`'s `RetryPolicy`).
+    public var retries = 0
 
     public init(
         promptTokens: Int, reusedPromptTokens: Int, responseTokens: Int,
@@ -64,6 +71,7 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
         forcedTokens += other.forcedTokens
         grammarCompileSeconds += other.grammarCompileSeconds
         maskMicroseconds += other.maskMicroseconds
+        retries += other.retries
     }
 
     /// The mask time below which a share `fraction` of the masks took (0.5: the median), in

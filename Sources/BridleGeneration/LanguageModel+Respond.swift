@@ -28,7 +28,7 @@ extension LanguageModel {
         let compiled = try schema.grammar(options: options.grammar)
         let system = SessionPrompt.systemText(instructions: instructions, tools: nil, answer: answer)
         let request = GenerationRequest(
-            messages: Self.messages(prompt: prompt, instructions: system), grammar: compiled.grammar,
+            messages: Self.messages(prompt: prompt, instructions: system), grammar: compiled.grammar, schema: schema,
             options: options.limited(by: compiled))
         let (text, statistics) = try await complete(request)
         let content = try answer.content(ofPlainText: text)
@@ -53,7 +53,7 @@ extension LanguageModel {
     /// Runs `request` to the end and returns its text: the whole response or an error, never a
     /// part passed off as the whole.
     ///
-    /// - Parameter progress: Called after each token with the response so far.
+    /// - Parameter progress: Called after each token (or piece of text) with the response so far.
     public func complete(
         _ request: GenerationRequest, progress: (ResponseText) -> Void = { _ in }
     ) async throws -> (text: String, statistics: GenerationStatistics) {
@@ -62,6 +62,9 @@ extension LanguageModel {
             switch event {
             case let .token(_, bytes):
                 response.append(bytes)
+                progress(response)
+            case let .text(piece):
+                response.append(Array(piece.utf8))
                 progress(response)
             case let .finished(statistics):
                 guard let text = response.text else { throw GenerationError.invalidUTF8(bytes: response.bytes) }

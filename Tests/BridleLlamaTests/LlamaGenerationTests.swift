@@ -64,6 +64,8 @@ import Testing
                 tokens += 1
             case let .finished(statistics):
                 summary = statistics
+            case .text:
+                Issue.record("llama.cpp streams tokens, not text")
             }
         }
         #expect(summary?.responseTokens == tokens)
@@ -136,6 +138,7 @@ import Testing
                 switch event {
                 case .token: tokens += 1
                 case .finished: finished = true
+                case .text: Issue.record("llama.cpp streams tokens, not text")
                 }
                 if tokens == 3 { withUnsafeCurrentTask { $0?.cancel() } }
             }

@@ -196,13 +196,19 @@ struct SessionRequest {
         system: String?, statistics: inout GenerationStatistics
     ) async throws -> (content: GeneratedContent, text: String, regenerations: Int) {
         let grammar: CompiledGrammar?
-        if case .schema(let schema, _) = answer { grammar = try schema.grammar(options: options.grammar) } else { grammar = nil }
+        let schema: GenerationSchema?
+        if case .schema(let answerSchema, _) = answer {
+            schema = answerSchema
+            grammar = try answerSchema.grammar(options: options.grammar)
+        } else {
+            (schema, grammar) = (nil, nil)
+        }
         var feedback: [ChatMessage] = []
         var refusals = 0
         while true {
             let text = try await generate(
                 SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + feedback,
-                grammar: grammar, view: grammar == nil ? .text : .json, statistics: &statistics, attempt: refusals)
+                grammar: grammar, schema: schema, view: grammar == nil ? .text : .json, statistics: &statistics, attempt: refusals)
             let content = try answer.parsed(text)
             let problems = answer.violations(of: content)
             if problems.isEmpty { return (content, text, refusals) }
@@ -215,14 +221,15 @@ struct SessionRequest {
     }
 
     private func generate(
-        _ messages: [ChatMessage], grammar: CompiledGrammar?, view: PartialView, statistics: inout GenerationStatistics, attempt: Int = 0
+        _ messages: [ChatMessage], grammar: CompiledGrammar?, schema: GenerationSchema? = nil, view: PartialView,
+        statistics: inout GenerationStatistics, attempt: Int = 0
     ) async throws -> String {
         var options = options.limited(by: grammar)
         if attempt > 0, let sampling = options.sampling, let seed = sampling.seed {
             // The same seed would write the same refused answer again.
             options.sampling = SamplingMode(strategy: sampling.strategy, seed: seed &+ UInt64(attempt))
         }
-        let request = GenerationRequest(messages: messages, grammar: grammar?.grammar, options: options)
+        let request = GenerationRequest(messages: messages, grammar: grammar?.grammar, schema: schema, options: options)
         var lastPartial: GeneratedContent?
         let onPartial = onPartial
         let (text, turnStatistics) = try await session.model.complete(request) { response in

@@ -1,0 +1,42 @@
+/// Why a ``ServerLanguageModel`` produced no response. Failures every backend shares (the token
+/// limit) are ``GenerationError``s instead.
+public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The ``ServerConfiguration`` cannot be used; the message says which value and why.
+    case invalidConfiguration(String)
+    /// The engine takes no grammar, and the request has no schema to send instead.
+    case grammarUnsupported(engine: ServerEngine)
+    /// The grammar cannot be written as GBNF (a rule name GBNF can't spell, say).
+    case grammarNotPrintable(reason: String)
+    /// The server refused the request with an error that another replica would repeat (a
+    /// grammar it can't parse, a prompt longer than its context): no retry.
+    case rejected(endpoint: String, status: Int, message: String)
+    /// The answer had started (its first bytes were yielded) when the connection broke or the
+    /// server failed. A second generation is never spliced onto the first.
+    case interrupted(endpoint: String, partialText: String, reason: String)
+    /// The server's answer is not what the request allows: a piece outside the grammar, a
+    /// sentence left unfinished, or a stream that doesn't parse. Nothing after the first
+    /// invalid byte was yielded.
+    case invalidAnswer(endpoint: String, text: String, reason: String)
+    /// Every attempt failed before the answer started; one entry per attempt, in order.
+    case allEndpointsFailed([EndpointFailure])
+
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let message):
+            "Invalid server configuration: \(message)."
+        case .grammarUnsupported(let engine):
+            "The \(engine.rawValue) engine takes no grammar, and this request has no JSON Schema to send instead; use an engine with grammar support (llama-server, vllm, sglang) or generate from a schema."
+        case .grammarNotPrintable(let reason):
+            "The grammar cannot be sent as GBNF: \(reason)."
+        case let .rejected(endpoint, status, message):
+            "\(endpoint) refused the request (HTTP \(status)): \(message)"
+        case let .interrupted(endpoint, partialText, reason):
+            "\(endpoint) failed after the answer had started (\(reason)); it was not retried, so that two answers are never joined. Partial answer: \(partialText.debugDescription)"
+        case let .invalidAnswer(endpoint, text, reason):
+            "\(endpoint) sent an answer Bridle refused: \(reason). Answer so far: \(text.debugDescription)"
+        case .allEndpointsFailed(let failures):
+            "Every attempt failed before an answer started; check that the servers run and are reachable:\n"
+                + failures.map { "  - \($0)" }.joined(separator: "\n")
+        }
+    }
+}
