@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import BridleGeneration
+import BridleSchema
 import OpenAPIRuntime
 import Foundation
 import NIOCore
