@@ -14,15 +14,6 @@ struct GrammarMatcherBudgetTests {
 
     static func parens(_ count: Int) -> String { String(repeating: "(", count: count) }
 
-    /// The work `text` costs, which the matcher must accept whole.
-    static func work(_ grammar: Grammar, _ text: String) throws -> Int {
-        var matcher = try GrammarMatcher(grammar, workBudget: .max)
-        let rejectedAt = matcher.accept(bytes: text.utf8)
-        #expect(rejectedAt == nil)
-        #expect(matcher.isComplete)
-        return matcher.work
-    }
-
     /// The byte at which `matches` gave up, or `nil` if it answered.
     static func budgetExceededOffset(_ grammar: Grammar, _ text: String, workBudget: Int) throws -> Int? {
         do {
@@ -59,9 +50,9 @@ struct GrammarMatcherBudgetTests {
     func cubicWork() throws {
         let grammar = try Grammar(gbnf: Self.hangGBNF)
         // Measured: 1,082 items for 10 "(", 6,857 for 20, 48,507 for 40, 364,207 for 80.
-        let short = try Self.work(grammar, Self.parens(40))
+        let short = try GrammarMatcherComplexityTests.work(grammar, Self.parens(40))
         #expect(short <= 50_000)
-        let double = try Self.work(grammar, Self.parens(80))
+        let double = try GrammarMatcherComplexityTests.work(grammar, Self.parens(80))
         #expect(double <= 400_000)
         #expect(Double(double) / Double(short) <= 8.4)
         let offset = try #require(try Self.budgetExceededOffset(grammar, Self.parens(20_000), workBudget: 400_000))
@@ -73,7 +64,7 @@ struct GrammarMatcherBudgetTests {
     @Test("ordinary grammars are far from the budget: JSON costs about ten items a byte")
     func linearGrammarsAreUnaffected() throws {
         let text = Self.records(300)
-        let work = try Self.work(F.json, text)
+        let work = try GrammarMatcherComplexityTests.work(F.json, text)
         #expect(work <= 12 * text.utf8.count)
         // So a megabyte costs about a tenth of the default budget.
         #expect(12 * 1_000_000 < GrammarMatcher.defaultWorkBudget / 8)
@@ -84,7 +75,7 @@ struct GrammarMatcherBudgetTests {
     @Test("the budget is exact: the work a text needs is enough, one item less is not")
     func exactBudget() throws {
         let text = Self.records(3)
-        let needed = try Self.work(F.json, text)
+        let needed = try GrammarMatcherComplexityTests.work(F.json, text)
         #expect(try GrammarMatcher.matches(F.json, text, workBudget: needed))
         let offset = try #require(try Self.budgetExceededOffset(F.json, text, workBudget: needed - 1))
         #expect(offset < text.utf8.count)
