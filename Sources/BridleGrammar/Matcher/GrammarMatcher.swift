@@ -253,4 +253,3 @@ public struct GrammarMatcher: Sendable {
     /// does not grow with the length of the input.
     var retainedSetCount: Int { chart.retainedSetCount }
 }
-
