@@ -137,6 +137,27 @@ struct TokenMaskerTests {
         #expect(mask == first)
         #expect(first.tokens == MaskFixtures.bruteForceMask(at: masker.position, vocabulary: vocabulary))
     }
+
+    /// A matcher near its work budget: the mask is still exactly the tokens it would accept,
+    /// and once every next step would exceed the budget, only end-of-generation is left (the
+    /// text so far is a whole sentence), never a token the matcher did not check.
+    @Test func maskNearTheWorkBudget() throws {
+        // Every run of "(" is a sentence, in so many ways that each step costs more work.
+        let grammar = try Grammar(gbnf: "root ::= s\ns ::= s s s s | \"(\" root*\n")
+        let text = Array(repeating: UInt8(ascii: "("), count: 30)
+        var measuring = try GrammarMatcher(grammar)
+        measuring.accept(bytes: text)
+        var matcher = try GrammarMatcher(grammar, workBudget: measuring.work + 100)
+        let rejectedAt = matcher.accept(bytes: text)
+        #expect(rejectedAt == nil)
+        #expect(!matcher.hasExceededWorkBudget)
+        let vocabulary = MaskFixtures.vocabulary32k
+        var masker = TokenMasker(matcher, vocabulary: vocabulary)
+        let mask = masker.mask()
+        #expect(mask.tokens == MaskFixtures.bruteForceMask(at: matcher, vocabulary: vocabulary))
+        #expect(!mask.isEmpty)
+        #expect(mask.tokens.allSatisfy { vocabulary.kind(of: $0) == .endOfGeneration })
+    }
 }
 
 /// Splits bytes into tokens, longest match first: a tokenization a model could produce.

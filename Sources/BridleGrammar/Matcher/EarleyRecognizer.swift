@@ -14,7 +14,9 @@
 /// ```swift
 /// var recognizer = EarleyRecognizer(program)
 /// var chart = recognizer.initialChart()
-/// if let next = recognizer.step(chart, scalar: 0x61, pattern: nil) { chart = next }   // consumed "a"
+/// if case .advanced(let next) = recognizer.step(chart, scalar: 0x61, pattern: nil, allowance: 1_000) {
+///     chart = next   // consumed "a", with at most about 1,000 items of work
+/// }
 /// ```
 struct EarleyRecognizer {
     static let selfOrigin = UInt32.max
@@ -44,8 +46,11 @@ struct EarleyRecognizer {
     private var lastOriginSlot: UInt32 = 0
     private var isComplete = false
     /// Items processed and waiting items visited by completions since this recognizer was
-    /// made: the work the matcher did, which complexity tests bound instead of timing it.
+    /// made: the work the matcher did, which its work budget and complexity tests bound.
     private(set) var work = 0
+    /// Past this much ``work`` the current step gives up (see ``step(_:scalar:pattern:allowance:)``).
+    private var workLimit = Int.max
+    private var exceededWorkLimit = false
 
     // Items waiting on a nonterminal, threaded into one list per symbol; `predictedStamp`
     // says which symbols have a list (and have been predicted) in the current set.
@@ -82,11 +87,26 @@ struct EarleyRecognizer {
         return finishSet(position: 0, previousMore: [])
     }
 
-    /// The chart after `scalar`, or `nil` if no item can consume it.
+    /// What one step did.
+    enum Outcome {
+        case advanced(EarleyChart)
+        /// No item can consume the scalar.
+        case rejected
+        /// Building the next set took more than the allowance; the set is discarded.
+        case exceededAllowance
+    }
+
+    /// The chart after `scalar`.
     ///
-    /// - Parameter pattern: ``EarleyChart/scanPattern(for:in:)`` for `scalar`, if known.
-    mutating func step(_ chart: EarleyChart, scalar: UInt32, pattern: UInt64?) -> EarleyChart? {
+    /// - Parameters:
+    ///   - pattern: ``EarleyChart/scanPattern(for:in:)`` for `scalar`, if known.
+    ///   - allowance: the most ``work`` the step may do. It is checked once per item, so
+    ///     a step that gives up may have overshot it by one completion (at most the size of
+    ///     one earlier set); a step that finishes did not.
+    mutating func step(_ chart: EarleyChart, scalar: UInt32, pattern: UInt64?, allowance: Int) -> Outcome {
         beginSet()
+        let (limit, overflow) = work.addingReportingOverflow(allowance)
+        workLimit = overflow ? .max : limit
         let current = chart.node
         current.withScanItems { scanItems in
             for (index, item) in scanItems.enumerated() {
@@ -101,9 +121,11 @@ struct EarleyRecognizer {
                 add(program.advance(state), origin: Unmanaged.passUnretained(origin))
             }
         }
-        guard !items.isEmpty else { return nil }
+        guard !items.isEmpty else { return .rejected }
         closure()
-        return finishSet(position: current.position + 1, previousMore: chart.moreScanOrigins)
+        // The loop checks before each item, so a last completion may have gone past the limit.
+        if exceededWorkLimit || work > workLimit { return .exceededAllowance }
+        return .advanced(finishSet(position: current.position + 1, previousMore: chart.moreScanOrigins))
     }
 
     // MARK: Building one set
@@ -117,6 +139,8 @@ struct EarleyRecognizer {
         seen.reset()
         slotOfPosition.reset()
         isComplete = false
+        exceededWorkLimit = false
+        workLimit = .max
         lastOrigin = nil
         items.removeAll()
         scan.removeAll()
@@ -131,6 +155,10 @@ struct EarleyRecognizer {
     private mutating func closure() {
         var index = 0
         while index < items.count {
+            guard work < workLimit else {
+                exceededWorkLimit = true
+                return
+            }
             let item = items[index]
             index += 1
             work &+= 1

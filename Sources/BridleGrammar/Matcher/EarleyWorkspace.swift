@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// if !isKnownUniquelyReferenced(&workspace) { workspace = EarleyWorkspace(program) }
-/// let next = workspace.recognizer.step(chart, scalar: 0x61)
+/// let outcome = workspace.recognizer.step(chart, scalar: 0x61, pattern: nil, allowance: .max)
 /// ```
 final class EarleyWorkspace: @unchecked Sendable {
     // @unchecked: a matcher mutates its workspace only while it holds the sole reference

@@ -15,6 +15,14 @@
 /// The matcher is a value: copying it is a cheap snapshot (the compiled grammar and the
 /// chart are shared), so trying a continuation and backing out costs a copy.
 ///
+/// Its work is bounded: reading a text may cost at most ``workBudget`` steps (Earley items
+/// processed, counted along the text read; a copy carries the count with it). A very
+/// ambiguous grammar (`s ::= s s s | "a" | ""`) costs work cubic in the length of the text,
+/// so a long text would otherwise take minutes. Past the budget the matcher gives up: the
+/// byte being read and every later one are refused, ``hasExceededWorkBudget`` tells that
+/// refusal from the grammar's, and ``matches(_:_:workBudget:)`` throws
+/// ``GrammarMatcherError/workBudgetExceeded(budget:byteOffset:)``.
+///
 /// ```swift
 /// let digits = Grammar(rules: [Rule(name: "root", body: .repetition(
 ///     .characterClass(CharacterClass("0"..."9")), minimum: 1, maximum: 3))])
@@ -34,14 +42,33 @@ public struct GrammarMatcher: Sendable {
     /// ``EarleyChart/repeats(_:)``), once a step has shown there is one.
     private var repeatingPattern: UInt64?
 
+    /// The default ``workBudget``: about ten megabytes of JSON, which costs some 8 to 10
+    /// items a byte against the JSON grammar or a compiled schema's. The worst grammars cost
+    /// cubic work: `s ::= s s s s | "("` reaches it after about 500 bytes.
+    public static let defaultWorkBudget = 100_000_000
+
+    /// The most work (Earley items processed, see ``work``) reading a text may cost.
+    public let workBudget: Int
+    /// The work spent reading the text so far: Earley items processed, and waiting items
+    /// moved on by completions. About constant per byte for unambiguous grammars, it grows
+    /// with the text's length for right recursion and ambiguous grammars.
+    public private(set) var work = 0
+    /// Whether a byte was refused because reading it would have cost more than
+    /// ``workBudget``; from then on every byte is refused.
+    public private(set) var hasExceededWorkBudget = false
+
     /// Compiles `grammar`.
     ///
+    /// - Parameter workBudget: the most work (Earley items processed) reading a text may
+    ///   cost; see ``defaultWorkBudget``.
     /// - Throws: ``GrammarMatcherError`` if the root rule is missing, a reference is
     ///   undefined, a rule name repeats, or a repetition has impossible bounds.
-    public init(_ grammar: Grammar) throws(GrammarMatcherError) {
+    public init(_ grammar: Grammar, workBudget: Int = GrammarMatcher.defaultWorkBudget) throws(GrammarMatcherError) {
         program = try EarleyProgram(grammar)
         workspace = EarleyWorkspace(program)
         chart = workspace.recognizer.initialChart()
+        work = workspace.recognizer.work
+        self.workBudget = max(0, workBudget)
     }
 
     /// Feeds one byte of UTF-8.
@@ -68,6 +95,7 @@ public struct GrammarMatcher: Sendable {
 
     @inline(__always)
     private mutating func accept(_ byte: UInt8, using workspace: EarleyWorkspace) -> Bool {
+        if hasExceededWorkBudget { return false }
         switch pending.step(byte) {
         case .invalid:
             return false
@@ -89,7 +117,17 @@ public struct GrammarMatcher: Sendable {
             pending = UTF8Prefix()
             return true
         }
-        guard let next = workspace.recognizer.step(chart, scalar: scalar, pattern: pattern) else { return false }
+        let before = workspace.recognizer.work
+        let outcome = workspace.recognizer.step(chart, scalar: scalar, pattern: pattern, allowance: workBudget - work)
+        work += workspace.recognizer.work - before
+        let next: EarleyChart
+        switch outcome {
+        case .advanced(let chart): next = chart
+        case .rejected: return false
+        case .exceededAllowance:
+            hasExceededWorkBudget = true
+            return false
+        }
         if let pattern, next.repeats(chart) {
             repeatingPattern = pattern
         } else {
@@ -121,12 +159,14 @@ public struct GrammarMatcher: Sendable {
 
     /// Whether some non-empty continuation of the bytes so far is accepted.
     public var canContinue: Bool {
-        !pending.isEmpty || chart.node.scanItemCount > 0
+        !hasExceededWorkBudget && (!pending.isEmpty || chart.node.scanItemCount > 0)
     }
 
-    /// Whether ``accept(_:)`` would accept `byte`, without feeding it.
+    /// Whether ``accept(_:)`` would accept `byte`, without feeding it, as far as the grammar
+    /// tells: the work budget is not known to run out until a step exceeds it.
     public func allows(_ byte: UInt8) -> Bool {
-        switch pending.step(byte) {
+        if hasExceededWorkBudget { return false }
+        return switch pending.step(byte) {
         case .invalid: false
         case .partial(let next): chart.allowsSome(next.scalars, in: program)
         case .scalar(let scalar): chart.allows(scalar, in: program)
@@ -138,9 +178,19 @@ public struct GrammarMatcher: Sendable {
     /// ```swift
     /// try GrammarMatcher.matches(grammar, #"{"a": [1, 2]}"#)
     /// ```
-    public static func matches(_ grammar: Grammar, _ text: String) throws(GrammarMatcherError) -> Bool {
-        var matcher = try GrammarMatcher(grammar)
-        return matcher.accept(bytes: text.utf8) == nil && matcher.isComplete
+    ///
+    /// - Throws: what ``init(_:workBudget:)`` throws, and
+    ///   ``GrammarMatcherError/workBudgetExceeded(budget:byteOffset:)`` if reading `text`
+    ///   costs more than `workBudget` (then whether it matches is unknown).
+    public static func matches(
+        _ grammar: Grammar, _ text: String, workBudget: Int = GrammarMatcher.defaultWorkBudget
+    ) throws(GrammarMatcherError) -> Bool {
+        var matcher = try GrammarMatcher(grammar, workBudget: workBudget)
+        let rejectedAt = matcher.accept(bytes: text.utf8)
+        if matcher.hasExceededWorkBudget {
+            throw .workBudgetExceeded(budget: matcher.workBudget, byteOffset: rejectedAt ?? text.utf8.count)
+        }
+        return rejectedAt == nil && matcher.isComplete
     }
 
     /// The positions after 0, 1, 2, … scalars of `ranges`, for as long as every scalar of
@@ -202,8 +252,4 @@ public struct GrammarMatcher: Sendable {
     /// How many Earley sets this matcher keeps alive; tests use it to check that memory
     /// does not grow with the length of the input.
     var retainedSetCount: Int { chart.retainedSetCount }
-
-    /// The Earley items this matcher's workspace has processed (see
-    /// ``EarleyRecognizer/work``): tests check how it grows with the input, not the time.
-    var work: Int { workspace.recognizer.work }
 }

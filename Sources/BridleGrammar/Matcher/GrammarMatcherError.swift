@@ -1,4 +1,5 @@
-/// Why a ``Grammar`` cannot be turned into a ``GrammarMatcher`` or a ``GrammarSampler``.
+/// Why a ``Grammar`` cannot be turned into a ``GrammarMatcher`` or a ``GrammarSampler``, or
+/// why a matcher gave up on a text.
 ///
 /// ```swift
 /// do {
@@ -24,6 +25,10 @@ public enum GrammarMatcherError: Error, Sendable, Hashable, CustomStringConverti
     /// The sampler cannot finish a sentence of this rule (the root) within its work budget:
     /// even the quickest takes more steps (a chain of rules that each double the next).
     case sentenceTooCostly(String, budget: Int)
+    /// The matcher gave up reading the text at this byte: matching it would take more than
+    /// its work budget (a grammar so ambiguous that matching costs cubic work, such as
+    /// `s ::= s s s | "a" | ""`, on a long text). Whether the text matches is unknown.
+    case workBudgetExceeded(budget: Int, byteOffset: Int)
 
     public var description: String {
         switch self {
@@ -41,6 +46,8 @@ public enum GrammarMatcherError: Error, Sendable, Hashable, CustomStringConverti
             "the rule '\(name)' derives no finite text"
         case .sentenceTooCostly(let name, let budget):
             "even the quickest sentence of the rule '\(name)' takes more than \(budget) steps to write; shorten the grammar, or raise GrammarSampler's workBudget"
+        case .workBudgetExceeded(let budget, let byteOffset):
+            "matching gave up at byte \(byteOffset): it took more than \(budget) steps (the grammar is too ambiguous for a text this long, as `s ::= s s s` is); write such rules as repetitions (`s ::= item+`), or raise GrammarMatcher's workBudget"
         }
     }
 }

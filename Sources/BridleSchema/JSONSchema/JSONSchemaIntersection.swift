@@ -142,12 +142,7 @@ extension JSONSchemaComposition {
     /// `properties`, `patternProperties` and `additionalProperties` of both sides: a name
     /// either side declares gets the intersection of what each side says about it.
     private func mergedObjects(_ result: GeneratedContent, _ a: GeneratedContent, _ b: GeneratedContent, at pointer: String) throws -> GeneratedContent {
-        guard Self.objectGroup.contains(where: { b[property: $0] != nil }) else { return result }
-        guard Self.objectGroup.contains(where: { a[property: $0] != nil }) else {
-            var merged = result
-            for key in Self.objectGroup { if let value = b[property: key] { merged = merged.setting(key, value) } }
-            return merged
-        }
+        if let oneSided = Self.oneSided(result, a, b, group: Self.objectGroup) { return oneSided }
         let hasPatterns = a[property: "patternProperties"] != nil || b[property: "patternProperties"] != nil
         var names: [String] = []
         for side in [a, b] {
@@ -245,15 +240,22 @@ extension JSONSchemaComposition {
         }
     }
 
+    /// `result` as it is when `b` has none of `group`'s keywords, with `b`'s when only `b` has
+    /// some; `nil` when both sides have some, which must then be merged.
+    private static func oneSided(
+        _ result: GeneratedContent, _ a: GeneratedContent, _ b: GeneratedContent, group: Set<String>
+    ) -> GeneratedContent? {
+        guard group.contains(where: { b[property: $0] != nil }) else { return result }
+        guard !group.contains(where: { a[property: $0] != nil }) else { return nil }
+        var merged = result
+        for key in group { if let value = b[property: key] { merged = merged.setting(key, value) } }
+        return merged
+    }
+
     /// `prefixItems`/`items` of both sides (older `items` arrays read as `prefixItems`,
     /// `additionalItems` as `items`), position by position.
     private func mergedArrays(_ result: GeneratedContent, _ a: GeneratedContent, _ b: GeneratedContent, at pointer: String) throws -> GeneratedContent {
-        guard Self.arrayGroup.contains(where: { b[property: $0] != nil }) else { return result }
-        guard Self.arrayGroup.contains(where: { a[property: $0] != nil }) else {
-            var merged = result
-            for key in Self.arrayGroup { if let value = b[property: key] { merged = merged.setting(key, value) } }
-            return merged
-        }
+        if let oneSided = Self.oneSided(result, a, b, group: Self.arrayGroup) { return oneSided }
         func tuple(_ side: GeneratedContent) -> (prefix: [GeneratedContent], rest: GeneratedContent) {
             if case .array(let prefix)? = side[property: "items"]?.kind {
                 return (prefix, side[property: "additionalItems"] ?? true)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BridleGrammar
+import BridleRegex
 import BridleTestSupport
 
 /// `PatternGrammar`'s guarantee, checked by sampling: every JSON string content the
@@ -272,7 +273,7 @@ struct PatternGrammarTests {
     // MARK: Refusals
 
     // The parser's own refusals are tested with it (BridleRegexTests/RegexParserTests); these
-    // are the grammar's, and two of the parser's to show they come through.
+    // are the grammar's.
 
     struct Refusal: Sendable, CustomTestStringConvertible {
         let pattern: String
@@ -285,8 +286,6 @@ struct PatternGrammarTests {
     }
 
     static let refusals: [Refusal] = [
-        Refusal(pattern: #"^(\d)\1$"#, kind: .unsupported, offset: 5, says: "backreference \\1 is not supported"),
-        Refusal(pattern: "(abc", kind: .invalidSyntax, offset: 0, says: "never closed"),
         Refusal(pattern: "a^b", kind: .unsupported, offset: 1, says: "^ is only supported at the very start"),
         Refusal(pattern: "a$b", kind: .unsupported, offset: 1, says: "$ is only supported at the very end"),
         Refusal(pattern: "(^a|^b)c", kind: .unsupported, offset: 1, says: "^(?:a|b)"),
@@ -311,6 +310,27 @@ struct PatternGrammarTests {
             #expect(error.message.contains(refusal.says), "\(error)")
             #expect(error.pattern == refusal.pattern)
             #expect(error.description.hasPrefix("pattern \(refusal.pattern) at offset \(refusal.offset): "))
+        }
+    }
+
+    /// The parser's refusals come through as the parser words them.
+    @Test("the parser's refusals come through", arguments: [#"^(\d)\1$"#, "(abc", "a(?=b)", "a{,3}"])
+    func parserRefusals(_ pattern: String) throws {
+        let parserError: ECMARegexError
+        do {
+            _ = try ECMARegex(pattern)
+            Issue.record("ECMARegex takes \(pattern)")
+            return
+        } catch {
+            parserError = error
+        }
+        do {
+            let expression = try PatternGrammar.expression(pattern: pattern)
+            Issue.record("\(pattern) compiled to \(expression)")
+        } catch {
+            #expect(error.kind.rawValue == parserError.kind.rawValue)
+            #expect(error.offset == parserError.offset)
+            #expect(error.description == parserError.description)
         }
     }
 }
