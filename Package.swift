@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        // Already under AsyncHTTPClient; named for the tests' fault-injecting HTTP proxy.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
         // The schema model: Generable, GenerationSchema, guides, GeneratedContent, JSON Schema.
@@ -129,6 +131,7 @@ let package = Package(
                 "BridleExampleTypes",
                 "BridleLlama",
                 "BridleGGUF",
+                "BridleServer",
                 "ExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -142,6 +145,14 @@ let package = Package(
             name: "llama-benchmarks",
             dependencies: ["Bridle", "BridleLlama", "BridleMask", "BridleGrammar", "BridleGGUF", "BridleExampleTypes", "CLlama"],
             path: "Benchmarks/LlamaBenchmarks"
+        ),
+
+        // `bash scripts/server-benchmarks.sh`: requests/s and p50/p99 latency per number of
+        // concurrent sessions, in-process against llama-server with 1 and 2 replicas.
+        .executableTarget(
+            name: "server-benchmarks",
+            dependencies: ["Bridle", "BridleLlama", "BridleServer", "BridleExampleTypes"],
+            path: "Benchmarks/ServerBenchmarks"
         ),
 
         // What each fuzz target does with one input, as a plain library (Fuzz/BridleFuzzing), so
@@ -179,5 +190,16 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         ),
         .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
+        // Real llama-server processes on loopback (scripts/llama-server.sh builds the binary).
+        .testTarget(
+            name: "BridleServerTests",
+            dependencies: [
+                "BridleServer", "Bridle", "BridleGGUF", "BridleExampleTypes", "BridleTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
     ]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds llama.cpp (once), fetches gemma-3-270m (once) and builds Bridle, runs the
+# Builds llama.cpp and llama-server (once), fetches gemma-3-270m (once) and builds Bridle, runs the
 # JSONSchemaBench conformance check (when the shared data is beside the repository), then every
-# test: generation on real llama.cpp with tiny random models and with gemma-3-270m. Safe to run
+# test: generation on real llama.cpp with tiny random models and with gemma-3-270m, and on real
+# llama-server processes with tiny models. Safe to run
 # again: every step reuses what it built or fetched. Prints how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,10 @@ command -v swift >/dev/null || { echo "error: swift is not on PATH; install Swif
 
 step "llama.cpp (built once into a cache outside the clone; about 2-5 minutes the first time)"
 source scripts/with-llama.sh
+
+step "llama-server (built once into the same cache; about 10 minutes the first time)"
+BRIDLE_LLAMA_SERVER="$(bash scripts/llama-server.sh)"
+export BRIDLE_LLAMA_SERVER BRIDLE_REQUIRE_LLAMA_SERVER=1
 
 # The real-model tests must run, not skip: a model that cannot be fetched fails the run, unless
 # BRIDLE_SKIP_GEMMA=1 says to leave them out (offline work).

@@ -1,22 +1,36 @@
 import ArgumentParser
 import Bridle
 import BridleLlama
+import BridleServer
 import Foundation
 
-/// `bridle generate`: one response from a GGUF model, constrained by a JSON Schema or a GBNF
-/// grammar, written to standard output exactly as generated (and nothing else goes there).
+/// `bridle generate`: one response from a GGUF model (or an inference server), constrained by a
+/// JSON Schema or a GBNF grammar, written to standard output exactly as generated (and nothing
+/// else goes there).
 struct GenerateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Generate text with a GGUF model, constrained by a JSON Schema or a GBNF grammar.",
+        abstract: "Generate text with a GGUF model or an inference server, constrained by a JSON Schema or a GBNF grammar.",
         discussion: """
-            Without --json-schema or --grammar the text is unconstrained. Exit status: 1 when the \
-            response cannot be completed (token limit, context), 2 when an input is invalid.
+            Give --model for llama.cpp in this process, or --server (once per replica) for \
+            llama-server, vLLM, SGLang or an OpenAI-compatible server; the server's API key, if \
+            it needs one, is read from BRIDLE_SERVER_API_KEY. Without --json-schema or --grammar \
+            the text is unconstrained. Exit status: 1 when the response cannot be completed \
+            (token limit, context, a server that failed), 2 when an input is invalid.
             """
     )
 
     @Option(help: "A GGUF model file (`bridle make-model` writes a tiny one).")
-    var model: String
+    var model: String?
+
+    @Option(help: "An inference server's base URL, such as http://127.0.0.1:8080; repeat it for replicas.")
+    var server: [String] = []
+
+    @Option(name: .customLong("server-engine"), help: "The server's engine: \(ServerEngine.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var serverEngine: ServerEngine = .llamaServer
+
+    @Option(name: .customLong("served-model"), help: "The model name the server serves, which OpenAI-style endpoints require.")
+    var servedModel: String?
 
     @Option(name: .customLong("json-schema"), help: "A JSON Schema file the output must match.")
     var jsonSchema: String?
@@ -61,6 +75,12 @@ struct GenerateCommand: AsyncParsableCommand {
     var statistics = false
 
     func validate() throws {
+        if (model == nil) == server.isEmpty {
+            throw ValidationError("Give --model (a GGUF file) or --server (an inference server's URL), not both.")
+        }
+        if !server.isEmpty, contextSize != nil || template != "auto" || engine != .bridle {
+            throw ValidationError("--context, --template and --engine apply to --model only: a server has its own.")
+        }
         if jsonSchema != nil, grammar != nil {
             throw ValidationError("Give --json-schema or --grammar, not both.")
         }
@@ -78,8 +98,9 @@ struct GenerateCommand: AsyncParsableCommand {
         var request = GenerationRequest(messages: [], options: options)
         if let instructions { request.messages.append(.system(instructions)) }
         if let jsonSchema {
-            let compiled = try SchemaLoading.compile(jsonSchemaFile: jsonSchema)
+            let (schema, compiled) = try SchemaLoading.compileWithSchema(jsonSchemaFile: jsonSchema)
             request.grammar = compiled.grammar
+            request.schema = schema
             request.options.maximumResponseTokens = maxTokens ?? compiled.maximumResponseTokens
         } else if let grammar {
             let parsed = try SchemaLoading.grammar(gbnfFile: grammar)
@@ -88,7 +109,11 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         request.messages.append(.user(prompt))
 
-        let model = try ModelLoading.load(model, contextSize: contextSize, template: template)
+        let model: any LanguageModel = if let model {
+            try ModelLoading.load(model, contextSize: contextSize, template: template)
+        } else {
+            try serverModel()
+        }
         do {
             for try await event in model.generate(request) {
                 switch event {
@@ -106,6 +131,29 @@ struct GenerateCommand: AsyncParsableCommand {
         } catch let error as LlamaError {
             Diagnostics.error(error.description)
             throw ExitCode(2)
+        } catch let error as ServerError {
+            Diagnostics.error(error.description)
+            switch error {
+            case .interrupted, .invalidAnswer, .allEndpointsFailed: throw ExitCode(1)
+            case .invalidConfiguration, .grammarUnsupported, .grammarNotPrintable, .rejected: throw ExitCode(2)
+            }
+        }
+    }
+
+    private func serverModel() throws -> ServerLanguageModel {
+        var endpoints: [URL] = []
+        for text in server {
+            guard let url = URL(string: text) else { throw ValidationError("--server \(text) is not a URL; give one such as http://127.0.0.1:8080.") }
+            endpoints.append(url)
+        }
+        let configuration = ServerConfiguration(
+            endpoints: endpoints, engine: serverEngine, model: servedModel,
+            apiKey: ProcessInfo.processInfo.environment["BRIDLE_SERVER_API_KEY"])
+        do {
+            return try ServerLanguageModel(configuration: configuration)
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(2)
         }
     }
 
@@ -116,6 +164,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 summary.promptTokens, summary.reusedPromptTokens, summary.promptSeconds, summary.responseTokens,
                 summary.responseSeconds, summary.tokensPerSecond, summary.forcedTokens, summary.samplingSeconds)
         ]
+        if summary.retries > 0 { lines.append("server: \(summary.retries) attempts failed before the answer started and were made again") }
         if let median = summary.maskMicroseconds(percentile: 0.5), let p99 = summary.maskMicroseconds(percentile: 0.99) {
             lines.append(String(
                 format: "grammar: compiled in %.1f ms; %d masks, p50 %.0f µs, p99 %.0f µs",
@@ -128,6 +177,7 @@ struct GenerateCommand: AsyncParsableCommand {
 }
 
 extension GrammarEngine: ExpressibleByArgument {}
+extension ServerEngine: ExpressibleByArgument {}
 
 enum ModelLoading {
     /// The model at `path`, or exit status 2 with llama.cpp's reason.

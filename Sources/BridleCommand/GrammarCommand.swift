@@ -26,11 +26,16 @@ struct GrammarCommand: ParsableCommand {
 enum SchemaLoading {
     /// The compiled grammar of a JSON Schema file, or a failure that names the JSON pointer.
     static func compile(jsonSchemaFile path: String) throws -> CompiledGrammar {
+        try compileWithSchema(jsonSchemaFile: path).compiled
+    }
+
+    /// The schema of a JSON Schema file and its compiled grammar.
+    static func compileWithSchema(jsonSchemaFile path: String) throws -> (schema: GenerationSchema, compiled: CompiledGrammar) {
         let text = try InputFile.read(path)
         do {
             let schema = try GenerationSchema(jsonSchema: text)
             for note in schema.importNotes { Diagnostics.note("\(path): note: \(note)") }
-            return try schema.grammar()
+            return (schema, try schema.grammar())
         } catch let error as JSONSchemaImportError {
             throw ValidationFailure("\(path): \(error)")
         } catch let error as GrammarCompileError {

@@ -11,7 +11,7 @@ struct AnswerChecker {
 
     init(grammar: Grammar?, limit: Int?) throws(ServerError) {
         do {
-            matcher = try grammar.map(GrammarMatcher.init)
+            matcher = try grammar.map { grammar throws(GrammarMatcherError) in try GrammarMatcher(grammar) }
         } catch {
             throw .grammarNotPrintable(reason: error.description)
         }
@@ -27,6 +27,9 @@ struct AnswerChecker {
         if var attempt = matcher {
             if let offset = attempt.accept(bytes: piece.utf8) {
                 let refused = String(decoding: Array(piece.utf8)[offset...], as: UTF8.self)
+                if attempt.hasExceededWorkBudget {
+                    return "checking it against the grammar took more than the matcher's work budget (\(attempt.workBudget) steps) after \(text.bytes.count + offset) bytes"
+                }
                 return "the text \(refused.debugDescription) after \(text.bytes.count + offset) bytes is outside the grammar"
             }
             matcher = attempt

@@ -1,0 +1,146 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// An HTTP server on loopback between a test and a real llama-server: it forwards each request
+/// and breaks the answer the way the test asks, one ``Fault`` per request in order (requests
+/// past the list are forwarded untouched).
+final class FaultInjectingProxy: Sendable {
+    enum Fault: Sendable, Equatable {
+        /// Forward the request and the answer unchanged.
+        case none
+        /// Answer with this status and a JSON error body, without forwarding.
+        case status(Int)
+        /// Replace the data of the answer's event at this index (0 is the first) with text
+        /// that is not JSON.
+        case garbledEvent(Int)
+        /// Replace the content of the answer's event at this index with text no JSON grammar
+        /// allows.
+        case outsideGrammar(Int)
+        /// Close the connection after forwarding this many events, mid-answer.
+        case closeAfter(Int)
+    }
+
+    /// The text ``Fault/outsideGrammar(_:)`` puts in the event.
+    static let foreignText = "\u{1}not JSON"
+
+    let url: URL
+    private let upstream: URL
+    private let faults: Mutex<[Fault]>
+    private let served = Mutex(0)
+    private let channel: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
+    private let acceptor: Task<Void, Never>
+
+    init(upstream: URL, faults: [Fault]) async throws {
+        self.upstream = upstream
+        self.faults = Mutex(faults)
+        channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: "127.0.0.1", port: 0) { child in
+                child.eventLoop.makeCompletedFuture {
+                    try child.pipeline.syncOperations.configureHTTPServerPipeline()
+                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: child)
+                }
+            }
+        let port = channel.channel.localAddress?.port ?? 0
+        url = URL(string: "http://127.0.0.1:\(port)")!
+        let channel = channel
+        let upstreamURL = upstream
+        let faultList = self.faults
+        let count = served
+        acceptor = Task {
+            try? await channel.executeThenClose { connections in
+                try await withThrowingDiscardingTaskGroup { group in
+                    for try await connection in connections {
+                        group.addTask {
+                            let fault = faultList.withLock { $0.isEmpty ? Fault.none : $0.removeFirst() }
+                            count.withLock { $0 += 1 }
+                            try? await Self.serve(connection, upstream: upstreamURL, fault: fault)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Connections served so far.
+    var requestCount: Int { served.withLock { $0 } }
+
+    func stop() async {
+        acceptor.cancel()
+        try? await channel.channel.close()
+    }
+
+    /// One request per connection (the answer says `Connection: close`).
+    private static func serve(
+        _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, upstream: URL, fault: Fault
+    ) async throws {
+        try await connection.executeThenClose { inbound, outbound in
+            var head: HTTPRequestHead?
+            var body = ByteBuffer()
+            for try await part in inbound {
+                switch part {
+                case .head(let requestHead): head = requestHead
+                case .body(let bytes): body.writeImmutableBuffer(bytes)
+                case .end:
+                    guard let head else { return }
+                    try await answer(head, body: body, upstream: upstream, fault: fault, outbound: outbound)
+                    return
+                }
+            }
+        }
+    }
+
+    private static func answer(
+        _ head: HTTPRequestHead, body: ByteBuffer, upstream: URL, fault: Fault,
+        outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
+    ) async throws {
+        var headers = HTTPHeaders([("Connection", "close")])
+        if case .status(let code) = fault {
+            let message = ByteBuffer(string: #"{"error":{"code":\#(code),"message":"injected by the test proxy"}}"#)
+            headers.add(name: "Content-Type", value: "application/json")
+            headers.add(name: "Content-Length", value: String(message.readableBytes))
+            try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: .init(statusCode: code), headers: headers)))
+            try await outbound.write(.body(.byteBuffer(message)))
+            try await outbound.write(.end(nil))
+            return
+        }
+        var request = HTTPClientRequest(url: upstream.absoluteString + head.uri)
+        request.method = head.method
+        for (name, value) in head.headers where name.lowercased() != "host" { request.headers.add(name: name, value: value) }
+        request.body = .bytes(body)
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
+        headers.add(name: "Content-Type", value: response.headers.first(name: "Content-Type") ?? "text/event-stream")
+        try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)))
+        var pending = ""
+        var index = 0
+        for try await bytes in response.body {
+            pending += String(buffer: bytes)
+            // Server-sent events end with a blank line; forward whole events only.
+            while let end = pending.range(of: "\n\n") {
+                let event = String(pending[..<end.upperBound])
+                pending.removeSubrange(..<end.upperBound)
+                if case .closeAfter(let count) = fault, index == count { return }
+                try await outbound.write(.body(.byteBuffer(ByteBuffer(string: broken(event, index: index, fault: fault)))))
+                index += 1
+            }
+        }
+        if !pending.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(string: pending)))) }
+        try await outbound.write(.end(nil))
+    }
+
+    private static func broken(_ event: String, index: Int, fault: Fault) -> String {
+        switch fault {
+        case .garbledEvent(index):
+            return "data: {\"content\": this is not JSON\n\n"
+        case .outsideGrammar(index):
+            let content = (try? JSONEncoder().encode(foreignText)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+            return "data: {\"content\":\(content),\"stop\":false}\n\n"
+        default:
+            return event
+        }
+    }
+}

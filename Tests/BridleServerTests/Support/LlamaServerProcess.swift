@@ -1,0 +1,120 @@
+import AsyncHTTPClient
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real llama-server process on a loopback port, started for a test and stopped by PID.
+///
+/// `scripts/llama-server.sh` builds the binary into the cache; `scripts/test.sh` sets
+/// `BRIDLE_LLAMA_SERVER` to it and `BRIDLE_REQUIRE_LLAMA_SERVER=1`, so that a missing binary
+/// fails the run instead of skipping.
+final class LlamaServerProcess: @unchecked Sendable {
+    static let binary: URL? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["BRIDLE_LLAMA_SERVER"], !path.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+        }
+        let cache = environment["BRIDLE_CACHE"] ?? (environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache") + "/bridle"
+        let path = cache + "/llama-cpp-python-0.3.36/build/bin/llama-server"
+        return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+    }()
+
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["BRIDLE_REQUIRE_LLAMA_SERVER"] == "1" }
+
+    static let missingMessage: Comment =
+        "llama-server not found: run `bash scripts/llama-server.sh` (or set BRIDLE_LLAMA_SERVER to its path)"
+
+    /// Whether the tests that need llama-server run: they do when it is built, and fail
+    /// (rather than skip) when it is required but missing.
+    static var isAvailable: Bool { binary != nil || isRequired }
+
+    let url: URL
+    let log: URL
+    private let process: Process
+
+    /// Starts llama-server on `model` with `slots` parallel slots on a free loopback port and
+    /// waits until it answers `/health`.
+    init(model: URL, slots: Int = 1, contextPerSlot: Int = 2048) async throws {
+        let binary = try #require(Self.binary, Self.missingMessage)
+        let port = try Self.freePort()
+        url = URL(string: "http://127.0.0.1:\(port)")!
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-llama-server-\(port)-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process = Process()
+        process.executableURL = binary
+        process.arguments = [
+            "--model", model.path, "--host", "127.0.0.1", "--port", String(port),
+            "--parallel", String(slots), "--ctx-size", String(slots * contextPerSlot),
+            "--threads", "1", "--threads-batch", "1", "--no-webui",
+        ]
+        let output = try FileHandle(forWritingTo: log)
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        try await waitUntilReady()
+    }
+
+    deinit {
+        stop()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Stops the server (SIGTERM) and waits for it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// Kills the server at once (SIGKILL), as a crashed replica would end.
+    func kill() {
+        guard process.isRunning else { return }
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The end of the server's log, for failure messages.
+    var logTail: String {
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return String(text.suffix(4000))
+    }
+
+    private func waitUntilReady() async throws {
+        let health = url.appendingPathComponent("health").absoluteString
+        for _ in 0..<600 {
+            guard process.isRunning else { break }
+            if let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: health), timeout: .seconds(2)),
+               response.status == .ok {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        stop()
+        Issue.record("llama-server did not become ready at \(url.absoluteString); its log ends:\n\(logTail)")
+        throw CancellationError()
+    }
+
+    /// A loopback port nothing listens on now: the kernel picks one for a socket bound to port
+    /// 0, which is closed again before the server binds it.
+    static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0, "could not open a socket to find a free port")
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        try #require(bound, "could not bind a socket to find a free port")
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
