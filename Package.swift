@@ -163,6 +163,9 @@ let package = Package(
     } + [
         // Seeded randomness and the shared/ test data locator, for every test target.
         .target(name: "BridleTestSupport", path: "Tests/BridleTestSupport"),
+        // The session checks every backend must pass on random-weight models (in-process and
+        // server), with the recording tools they use.
+        .target(name: "BridleSessionChecks", dependencies: ["Bridle", "BridleExampleTypes"], path: "Tests/BridleSessionChecks"),
         .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema", "BridleTestSupport"]),
         .testTarget(name: "BridleRegexTests", dependencies: ["BridleRegex", "BridleTestSupport"]),
         .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar", "BridleSchema", "BridleRegex", "BridleTestSupport"]),
@@ -189,12 +192,12 @@ let package = Package(
             name: "FoundationModelsPortingTests", dependencies: ["Bridle"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         ),
-        .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
+        .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport", "BridleSessionChecks"]),
         // Real llama-server processes on loopback (scripts/llama-server.sh builds the binary).
         .testTarget(
             name: "BridleServerTests",
             dependencies: [
-                "BridleServer", "Bridle", "BridleGGUF", "BridleExampleTypes", "BridleTestSupport",
+                "BridleServer", "Bridle", "BridleGGUF", "BridleExampleTypes", "BridleTestSupport", "BridleSessionChecks",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -61,6 +61,8 @@ stop_replicas() {
         if kill "$pid" 2>/dev/null; then
             # Wait for it to free its port before a new start binds it.
             for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+            # A client's idle keep-alive connection can hold a graceful stop open.
+            kill -9 "$pid" 2>/dev/null || true
             say "stopped llama-server $pid"
         fi
         rm -f "$pid_file"

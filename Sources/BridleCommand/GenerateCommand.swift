@@ -26,8 +26,8 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "An inference server's base URL, such as http://127.0.0.1:8080; repeat it for replicas.")
     var server: [String] = []
 
-    @Option(name: .customLong("server-engine"), help: "The server's engine: \(ServerEngine.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var serverEngine: ServerEngine = .llamaServer
+    @Option(name: .customLong("server-engine"), help: "The server's engine: \(ServerEngine.allCases.map(\.rawValue).joined(separator: ", ")); by default, asked of the first server.")
+    var serverEngine: ServerEngine?
 
     @Option(name: .customLong("served-model"), help: "The model name the server serves, which OpenAI-style endpoints require.")
     var servedModel: String?
@@ -112,7 +112,7 @@ struct GenerateCommand: AsyncParsableCommand {
         let model: any LanguageModel = if let model {
             try ModelLoading.load(model, contextSize: contextSize, template: template)
         } else {
-            try serverModel()
+            try await serverModel()
         }
         do {
             for try await event in model.generate(request) {
@@ -135,21 +135,23 @@ struct GenerateCommand: AsyncParsableCommand {
             Diagnostics.error(error.description)
             switch error {
             case .interrupted, .invalidAnswer, .allEndpointsFailed: throw ExitCode(1)
-            case .invalidConfiguration, .grammarUnsupported, .grammarNotPrintable, .rejected: throw ExitCode(2)
+            case .invalidConfiguration, .grammarUnsupported, .grammarNotPrintable, .rejected, .probeFailed: throw ExitCode(2)
             }
         }
     }
 
-    private func serverModel() throws -> ServerLanguageModel {
+    private func serverModel() async throws -> ServerLanguageModel {
         var endpoints: [URL] = []
         for text in server {
             guard let url = URL(string: text) else { throw ValidationError("--server \(text) is not a URL; give one such as http://127.0.0.1:8080.") }
             endpoints.append(url)
         }
-        let configuration = ServerConfiguration(
-            endpoints: endpoints, engine: serverEngine, model: servedModel,
-            apiKey: ProcessInfo.processInfo.environment["BRIDLE_SERVER_API_KEY"])
-        do {
+        do throws(ServerError) {
+            var engine = serverEngine
+            if engine == nil { engine = try await ServerProbe.engine(at: endpoints[0]) }
+            let configuration = ServerConfiguration(
+                endpoints: endpoints, engine: engine ?? .llamaServer, model: servedModel,
+                apiKey: ProcessInfo.processInfo.environment["BRIDLE_SERVER_API_KEY"])
             return try ServerLanguageModel(configuration: configuration)
         } catch {
             Diagnostics.error(error.description)

@@ -26,6 +26,19 @@ public struct ServerConfiguration: Sendable {
     public var retry: RetryPolicy
     /// The longest one attempt may take, from sending the request to the answer's last byte.
     public var attemptTimeout: Duration
+    /// The most requests in flight on one endpoint; more wait for one to finish. The default,
+    /// 8, is AsyncHTTPClient's connection limit per host; raise both together. llama-server
+    /// answers as many at once as it has slots (`--parallel`) and queues the rest.
+    public var maximumRequestsPerEndpoint: Int
+    /// Token ids of the served model that must never be sampled, sent as `logit_bias`.
+    ///
+    /// llama.cpp's grammar sampler reads UTF-8 leniently: a byte token `C1` followed by `AE` passes
+    /// as the "n" an overlong encoding would spell, a lead byte followed by ASCII passes as some
+    /// other character, and a token with a NUL byte reads as empty. Bridle checks every piece strictly and refuses such an answer
+    /// (retried with the next seed before its first byte, ``ServerError/invalidAnswer(endpoint:text:reason:)``
+    /// after it). Trained models almost never write these bytes; random-weight models do. A
+    /// client that knows the model's byte tokens (Bridle's tests do) rules them out here.
+    public var excludedTokens: [Int]
 
     public init(
         endpoints: [URL],
@@ -35,7 +48,9 @@ public struct ServerConfiguration: Sendable {
         promptFormat: PromptFormat = .plain,
         replicaChoice: ReplicaChoice = .roundRobin,
         retry: RetryPolicy = RetryPolicy(),
-        attemptTimeout: Duration = .seconds(300)
+        attemptTimeout: Duration = .seconds(300),
+        maximumRequestsPerEndpoint: Int = 8,
+        excludedTokens: [Int] = []
     ) {
         self.endpoints = endpoints
         self.engine = engine
@@ -45,6 +60,8 @@ public struct ServerConfiguration: Sendable {
         self.replicaChoice = replicaChoice
         self.retry = retry
         self.attemptTimeout = attemptTimeout
+        self.maximumRequestsPerEndpoint = maximumRequestsPerEndpoint
+        self.excludedTokens = excludedTokens
     }
 
     /// Throws what makes this configuration unusable, before any request is sent.
@@ -57,6 +74,9 @@ public struct ServerConfiguration: Sendable {
         }
         guard retry.maximumAttempts >= 1 else {
             throw .invalidConfiguration("retry.maximumAttempts is \(retry.maximumAttempts); it counts the first attempt, so it must be at least 1")
+        }
+        guard maximumRequestsPerEndpoint >= 1 else {
+            throw .invalidConfiguration("maximumRequestsPerEndpoint is \(maximumRequestsPerEndpoint); it must be at least 1")
         }
         guard attemptTimeout > .zero else {
             throw .invalidConfiguration("attemptTimeout must be positive")

@@ -19,6 +19,8 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidAnswer(endpoint: String, text: String, reason: String)
     /// Every attempt failed before the answer started; one entry per attempt, in order.
     case allEndpointsFailed([EndpointFailure])
+    /// ``ServerProbe`` could not tell which engine serves the endpoint.
+    case probeFailed(endpoint: String, reason: String)
 
     public var description: String {
         switch self {
@@ -37,6 +39,8 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .allEndpointsFailed(let failures):
             "Every attempt failed before an answer started; check that the servers run and are reachable:\n"
                 + failures.map { "  - \($0)" }.joined(separator: "\n")
+        case let .probeFailed(endpoint, reason):
+            "Could not tell which engine serves \(endpoint): \(reason)."
         }
     }
 }

@@ -9,7 +9,7 @@ import NIOHTTP1
 /// One attempt at one endpoint: posts the request, reads the event stream, checks each piece
 /// and yields it.
 ///
-/// A failure before the first piece was yielded is an ``AttemptOutcome/failedBeforeAnswer(_:)``
+/// A failure before the first piece was yielded is an ``AttemptOutcome/failedBeforeAnswer(_:refused:)``
 /// when another replica might do better (connection errors, 429/502/503/504, a refused answer);
 /// one that any replica would repeat, or one after the first piece, is thrown.
 struct ServerExchange {
@@ -44,12 +44,12 @@ struct ServerExchange {
             response = try await client.execute(request(body: body), timeout: TimeAmount(configuration.attemptTimeout))
         } catch {
             try Task.checkCancellation()
-            return .failedBeforeAnswer("could not send the request (\(error))")
+            return .failedBeforeAnswer("could not send the request (\(error))", refused: false)
         }
         guard response.status == .ok else {
             let message = await Self.errorMessage(of: response)
             if Self.retryableStatuses.contains(response.status.code) {
-                return .failedBeforeAnswer("HTTP \(response.status.code): \(message)")
+                return .failedBeforeAnswer("HTTP \(response.status.code): \(message)", refused: false)
             }
             throw ServerError.rejected(endpoint: name, status: Int(response.status.code), message: message)
         }
@@ -111,7 +111,7 @@ struct ServerExchange {
         guard checker.text.bytes.isEmpty else {
             throw ServerError.interrupted(endpoint: name, partialText: checker.text.lossyText, reason: reason)
         }
-        return .failedBeforeAnswer(reason)
+        return .failedBeforeAnswer(reason, refused: false)
     }
 
     /// An answer Bridle refuses: retried while nothing was yielded, else thrown as invalid.
@@ -119,7 +119,7 @@ struct ServerExchange {
         guard checker.text.bytes.isEmpty else {
             throw ServerError.invalidAnswer(endpoint: name, text: checker.text.lossyText, reason: reason)
         }
-        return .failedBeforeAnswer("its answer was refused: \(reason)")
+        return .failedBeforeAnswer("its answer was refused: \(reason)", refused: true)
     }
 
     private static func reason(_ error: ServerStreamChunkError) -> String {

@@ -27,17 +27,31 @@ public struct ServerLanguageModel: LanguageModel {
     let client: HTTPClient
     let replicas: ReplicaPool
 
-    /// - Parameter httpClient: The client requests go through; the process-wide shared one by
-    ///   default. Pass your own for other timeouts or TLS settings; you shut it down.
-    public init(configuration: ServerConfiguration, httpClient: HTTPClient = .shared) throws(ServerError) {
+    /// The client every model uses unless given another: like AsyncHTTPClient's shared one, but
+    /// a connection that can't be made within 3 seconds fails the request (the shared client
+    /// keeps trying until the request's deadline), so that ``RetryPolicy`` moves on to another
+    /// replica; and idle connections are dropped after 4 seconds, before llama-server drops
+    /// them (after 5), so a request is rarely sent on a connection the server has closed.
+    public static let defaultHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(3))
+        configuration.connectionPool.idleTimeout = .seconds(4)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// - Parameter httpClient: The client requests go through; ``defaultHTTPClient`` unless
+    ///   given. Pass your own for other timeouts or TLS settings; you shut it down.
+    public init(configuration: ServerConfiguration, httpClient: HTTPClient = ServerLanguageModel.defaultHTTPClient) throws(ServerError) {
         try configuration.validate()
         self.configuration = configuration
         client = httpClient
-        replicas = ReplicaPool(endpoints: configuration.endpoints, choice: configuration.replicaChoice)
+        replicas = ReplicaPool(
+            endpoints: configuration.endpoints, choice: configuration.replicaChoice,
+            capacity: configuration.maximumRequestsPerEndpoint)
     }
 
     /// One llama-server (or another engine) at `url`.
-    public init(url: URL, engine: ServerEngine = .llamaServer, httpClient: HTTPClient = .shared) throws(ServerError) {
+    public init(url: URL, engine: ServerEngine = .llamaServer, httpClient: HTTPClient = ServerLanguageModel.defaultHTTPClient) throws(ServerError) {
         try self.init(configuration: ServerConfiguration(endpoints: [url], engine: engine), httpClient: httpClient)
     }
 
@@ -66,10 +80,23 @@ public struct ServerLanguageModel: LanguageModel {
         get async { await replicas.load }
     }
 
+    /// `request` with its seed moved on by `step`, as the session does for a regeneration.
+    private static func reseeded(_ request: GenerationRequest, by step: Int) -> GenerationRequest {
+        guard let sampling = request.options.sampling, let seed = sampling.seed.map({ $0 &+ UInt64(step) }) else { return request }
+        var request = request
+        switch sampling.strategy {
+        case .greedy: return request
+        case .topK(let k): request.options.sampling = .random(top: k, seed: seed)
+        case .nucleus(let threshold): request.options.sampling = .random(probabilityThreshold: threshold, seed: seed)
+        }
+        return request
+    }
+
     private func run(_ request: GenerationRequest, yield: @escaping @Sendable (GenerationEvent) -> Void) async throws {
-        let body = try requestBody(for: request)
+        var body = try requestBody(for: request)
         let checker = try AnswerChecker(grammar: request.grammar, limit: request.options.maximumResponseTokens)
         var failures: [EndpointFailure] = []
+        var refusals = 0
         for attempt in 0..<configuration.retry.maximumAttempts {
             try await Task.sleep(for: configuration.retry.backoff(before: attempt))
             let (index, endpoint) = await replicas.acquire()
@@ -88,8 +115,13 @@ public struct ServerLanguageModel: LanguageModel {
                 statistics.retries = failures.count
                 yield(.finished(statistics))
                 return
-            case .failedBeforeAnswer(let reason):
+            case .failedBeforeAnswer(let reason, let refused):
                 failures.append(EndpointFailure(endpoint: endpoint.absoluteString, reason: reason))
+                if refused {
+                    // The same seed would write the same refused answer again.
+                    refusals += 1
+                    body = try requestBody(for: Self.reseeded(request, by: refusals))
+                }
             }
         }
         throw ServerError.allEndpointsFailed(failures)
@@ -100,5 +132,6 @@ public struct ServerLanguageModel: LanguageModel {
 enum AttemptOutcome {
     case finished(GenerationStatistics)
     /// Nothing was yielded, so another attempt may follow; the reason is kept for the error.
-    case failedBeforeAnswer(String)
+    /// `refused`: the server answered, and Bridle refused its answer.
+    case failedBeforeAnswer(String, refused: Bool)
 }

@@ -74,8 +74,18 @@ struct ServerRequestBody {
             fields.append(("top_p", 1))
         }
         if engine == .llamaServer { fields.append(("min_p", 0)) }
+        if !configuration.excludedTokens.isEmpty { fields.append(("logit_bias", excludedTokens)) }
         if let seed = options.sampling?.seed { fields.append(("seed", GeneratedContent(Self.serverSeed(seed)))) }
         return fields
+    }
+
+    /// llama-server takes `[[id, false]]` ("never"); the OpenAI-style endpoints take
+    /// `{"id": -100}`, their strongest bias.
+    private var excludedTokens: GeneratedContent {
+        if configuration.engine == .llamaServer {
+            return GeneratedContent(elements: configuration.excludedTokens.map { GeneratedContent(elements: [GeneratedContent($0), false]) })
+        }
+        return GeneratedContent(properties: configuration.excludedTokens.map { (String($0), GeneratedContent(-100)) })
     }
 
     /// Servers take 32-bit seeds (llama-server reads 0xFFFFFFFF as "draw one"), so the seed is

@@ -22,7 +22,8 @@ import Testing
     @Test func aPieceOutsideTheGrammarIsRefusedWhole() throws {
         var checker = try AnswerChecker(grammar: Self.grammar, limit: nil)
         #expect(checker.accept(#"{"n":"#) == nil)
-        let reason = try #require(checker.accept("4x}"))
+        let refusal = checker.accept("4x}")
+        let reason = try #require(refusal)
         #expect(reason.contains(#""x}""#) && reason.contains("after 6 bytes"))
         #expect(checker.text.lossyText == #"{"n":"#)
         #expect(checker.accept("4}") == nil)

@@ -36,17 +36,32 @@ import Testing
     /// requests in flight, and ties go on round robin, so idle replicas share the load.
     @Test func replicaChoice() async {
         let endpoints = (0..<3).map { URL(string: "http://127.0.0.1:\(8080 + $0)")! }
-        let roundRobin = ReplicaPool(endpoints: endpoints, choice: .roundRobin)
+        let roundRobin = ReplicaPool(endpoints: endpoints, choice: .roundRobin, capacity: 8)
         var order: [Int] = []
         for _ in 0..<4 { order.append(await roundRobin.acquire().index) }
         #expect(order == [0, 1, 2, 0])
 
-        let leastBusy = ReplicaPool(endpoints: endpoints, choice: .leastBusy)
+        let leastBusy = ReplicaPool(endpoints: endpoints, choice: .leastBusy, capacity: 8)
         #expect(await leastBusy.acquire().index == 0)
         #expect(await leastBusy.acquire().index == 1)
         await leastBusy.release(0)
         #expect(await leastBusy.acquire().index == 2)
         #expect(await leastBusy.acquire().index == 0)
         #expect(await leastBusy.load == [1, 1, 1])
+    }
+
+    /// A full endpoint is skipped; when all are full, requests wait and go in order as
+    /// requests finish.
+    @Test func fullEndpointsMakeRequestsWait() async throws {
+        let endpoints = (0..<2).map { URL(string: "http://127.0.0.1:\(8080 + $0)")! }
+        let pool = ReplicaPool(endpoints: endpoints, choice: .roundRobin, capacity: 1)
+        #expect(await pool.acquire().index == 0)
+        #expect(await pool.acquire().index == 1)
+        let waiting = Task { await pool.acquire().index }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(await pool.load == [1, 1])
+        await pool.release(1)
+        #expect(await waiting.value == 1)
+        #expect(await pool.load == [1, 1])
     }
 }

@@ -2,7 +2,6 @@ import Bridle
 import BridleExampleTypes
 import BridleServer
 import Foundation
-import Synchronization
 import Testing
 
 /// Servers that fail: a fault-injecting proxy in front of a real llama-server, and a replica
@@ -13,14 +12,16 @@ struct ServerFaultTests {
     static let quickRetry = RetryPolicy(maximumAttempts: 3, initialBackoff: .milliseconds(10))
 
     static func model(_ endpoints: [URL]) throws -> ServerLanguageModel {
-        try ServerLanguageModel(configuration: ServerConfiguration(endpoints: endpoints, retry: quickRetry))
+        var configuration = ServerTestModels.configuration(endpoints, serving: ServerTestModels.small)
+        configuration.retry = quickRetry
+        return try ServerLanguageModel(configuration: configuration)
     }
 
     /// Faults before the first byte: an overloaded server, an event that isn't JSON, a first
     /// piece outside the grammar. Each costs one retry and the answer still decodes.
     @Test(arguments: [FaultInjectingProxy.Fault.status(503), .status(429), .garbledEvent(0), .outsideGrammar(0)])
     func faultBeforeTheAnswerIsRetried(fault: FaultInjectingProxy.Fault) async throws {
-        let server = try await LlamaServerProcess(model: ServerTestModels.small)
+        let server = try await LlamaServerProcess(model: ServerTestModels.small.url)
         let proxy = try await FaultInjectingProxy(upstream: server.url, faults: [fault])
         defer { Task { await proxy.stop() } }
         let response = try await Self.model([proxy.url]).respond(
@@ -32,7 +33,7 @@ struct ServerFaultTests {
 
     /// Faults after pieces were yielded are typed errors, carrying only the checked prefix.
     @Test func pieceOutsideTheGrammarMidAnswerIsAnInvalidAnswer() async throws {
-        let server = try await LlamaServerProcess(model: ServerTestModels.small)
+        let server = try await LlamaServerProcess(model: ServerTestModels.small.url)
         let proxy = try await FaultInjectingProxy(upstream: server.url, faults: [.outsideGrammar(3)])
         defer { Task { await proxy.stop() } }
         await #expect {
@@ -47,7 +48,7 @@ struct ServerFaultTests {
 
     @Test(arguments: [FaultInjectingProxy.Fault.closeAfter(3), .garbledEvent(3)])
     func brokenStreamMidAnswerIsInterrupted(fault: FaultInjectingProxy.Fault) async throws {
-        let server = try await LlamaServerProcess(model: ServerTestModels.small)
+        let server = try await LlamaServerProcess(model: ServerTestModels.small.url)
         let proxy = try await FaultInjectingProxy(upstream: server.url, faults: [fault])
         defer { Task { await proxy.stop() } }
         await #expect {
@@ -61,7 +62,7 @@ struct ServerFaultTests {
 
     /// An error any replica would repeat (here a 400) is thrown at once.
     @Test func clientErrorsAreNotRetried() async throws {
-        let server = try await LlamaServerProcess(model: ServerTestModels.small)
+        let server = try await LlamaServerProcess(model: ServerTestModels.small.url)
         let proxy = try await FaultInjectingProxy(upstream: server.url, faults: [.status(400)])
         defer { Task { await proxy.stop() } }
         await #expect {
@@ -73,89 +74,61 @@ struct ServerFaultTests {
         #expect(proxy.requestCount == 1)
     }
 
-    /// A replica killed while it writes a tool call: the session fails with a typed error and
-    /// no tool runs; the next request goes to the live replica and its call runs once.
-    @Test func replicaKilledMidToolCall() async throws {
-        let first = try await LlamaServerProcess(model: ServerTestModels.small)
-        let second = try await LlamaServerProcess(model: ServerTestModels.small)
-        let server = try Self.model([first.url, second.url])
-        let model = KillingModel(base: server, victim: first)
+    /// A replica killed while it writes the first turn (a tool call or an answer): the
+    /// session fails with a typed error and no tool runs; the next request goes to the live
+    /// replica and its calls run once each. The proxy holds the answer after a few pieces
+    /// until the replica is dead, then breaks the connection as the dead replica's would
+    /// break, so the kill lands mid-answer on every run.
+    @Test func replicaKilledMidTurn() async throws {
+        let first = try await LlamaServerProcess(model: ServerTestModels.small.url)
+        let second = try await LlamaServerProcess(model: ServerTestModels.small.url)
+        let proxy = try await FaultInjectingProxy(upstream: first.url, faults: [.stallAfter(3)])
+        defer { Task { await proxy.stop() } }
         let calls = Counter()
-        let tool = CountingDateTool(calls: calls)
         var policy = ToolPolicy()
         policy.maximumToolRounds = 1
         policy.answerAfterLastRound = true
-        let session = LanguageModelSession(model: model, tools: [tool], policy: policy)
+        let session = LanguageModelSession(model: try Self.model([proxy.url, second.url]), tools: [NoteTool(calls: calls)], policy: policy)
+        let before = session.transcript.entries
+        let options = ServerTestModels.options(seed: 1)
+        let request = Task { try await session.respond(to: "Save a note about the meeting.", options: options) }
+        await proxy.waitUntilStalled()
+        first.kill()
+        proxy.release()
+        await proxy.stop()
         await #expect {
-            _ = try await session.respond(to: "What is the date tomorrow?", options: ServerTestModels.options(seed: 1))
+            _ = try await request.value
         } throws: { error in
-            guard case .interrupted(let endpoint, _, _)? = error as? ServerError else { return false }
-            return endpoint == first.url.absoluteString
+            guard case .interrupted(let endpoint, let partialText, _)? = error as? ServerError else { return false }
+            return endpoint == proxy.url.absoluteString && partialText.hasPrefix("{")
         }
         #expect(calls.value == 0, "nothing is dispatched from an interrupted turn")
-        #expect(session.transcript.entries.count == 0 || !session.transcript.entries.contains { if case .toolCalls = $0 { true } else { false } })
+        #expect(session.transcript.entries == before, "a failed request leaves no entries")
 
-        let response = try await session.respond(to: "What is the date tomorrow?", options: ServerTestModels.options(seed: 2))
+        let response = try await session.respond(to: "Save a note about the meeting.", options: ServerTestModels.options(seed: 2))
         let dispatched = session.transcript.entries.reduce(0) { count, entry in
             if case .toolCalls(let entry) = entry { count + entry.calls.count } else { count }
         }
         #expect(calls.value == dispatched, "each call in the transcript ran once")
-        #expect(response.statistics.retries <= 1, "at most the dead replica was tried first")
+        #expect(GeneratedContent(response.content) == response.rawContent)
     }
 }
 
-/// Forwards to a server model, and kills `victim` when the first request's first piece
-/// arrives, so the request breaks mid-answer.
-private struct KillingModel: LanguageModel {
-    let base: ServerLanguageModel
-    let victim: LlamaServerProcess
-    private let requests = Counter()
-
-    init(base: ServerLanguageModel, victim: LlamaServerProcess) {
-        self.base = base
-        self.victim = victim
-    }
-
-    func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        let isFirst = requests.increment() == 1
-        let events = base.generate(request)
-        guard isFirst else { return events }
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    var killed = false
-                    for try await event in events {
-                        continuation.yield(event)
-                        if !killed, case .text = event {
-                            victim.kill()
-                            killed = true
-                        }
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
+/// A note to save.
+@Generable
+struct Note: Equatable {
+    @Guide(description: "The note", .length(1...40))
+    let text: String
 }
 
-/// The current-date tool, counting the calls that reach it.
-private struct CountingDateTool: Tool {
+/// Saves notes, counting the calls that reach it.
+private struct NoteTool: Tool {
     let calls: Counter
-    let base = CurrentDateTool(clock: { Date(timeIntervalSince1970: 1_795_338_000) })
+    let name = "saveNote"
+    let description = "Saves a note."
 
-    var name: String { base.name }
-    var description: String { base.description }
-    var parameters: GenerationSchema { base.parameters }
-
-    func validate(arguments: CurrentDate.Arguments, in context: ValidationContext) throws {
-        try base.validate(arguments: arguments, in: context)
-    }
-
-    func call(arguments: CurrentDate.Arguments) async throws -> String {
+    func call(arguments: Note) async throws -> String {
         calls.increment()
-        return try await base.call(arguments: arguments)
+        return "saved"
     }
 }

@@ -9,8 +9,8 @@ import Testing
 @Suite(.enabled(if: LlamaServerProcess.isAvailable, LlamaServerProcess.missingMessage))
 struct ServerLanguageModelTests {
     @Test func typedGenerationDecodesAndSeedsRepeat() async throws {
-        let server = try await LlamaServerProcess(model: ServerTestModels.large)
-        let model = try ServerLanguageModel(url: server.url)
+        let server = try await LlamaServerProcess(model: ServerTestModels.large.url)
+        let model = try ServerLanguageModel(configuration: ServerTestModels.configuration([server.url], serving: ServerTestModels.large))
         var texts: [String] = []
         for seed in [3, 3, 4, 5, 6] as [UInt64] {
             let response = try await model.respond(to: "Dramas from the fifties", generating: Films.Arguments.self, options: ServerTestModels.options(seed: seed))
@@ -25,8 +25,8 @@ struct ServerLanguageModelTests {
     /// Servers stream text: the events are text pieces, then one summary, and the pieces make
     /// a sentence of the grammar.
     @Test func streamYieldsTextPiecesThenASummary() async throws {
-        let server = try await LlamaServerProcess(model: ServerTestModels.large)
-        let model = try ServerLanguageModel(url: server.url)
+        let server = try await LlamaServerProcess(model: ServerTestModels.large.url)
+        let model = try ServerLanguageModel(configuration: ServerTestModels.configuration([server.url], serving: ServerTestModels.large))
         let compiled = try SearchSuggestions.generationSchema.grammar(options: ServerTestModels.grammarOptions)
         let request = GenerationRequest(messages: [.user("Searches")], grammar: compiled.grammar, options: ServerTestModels.options(seed: 2))
         var text = ""
@@ -52,8 +52,8 @@ struct ServerLanguageModelTests {
     /// A session streams a server's answer as it does an in-process one: snapshots extend one
     /// another and the last is the checked answer.
     @Test func sessionSnapshotsGrowToTheAnswer() async throws {
-        let server = try await LlamaServerProcess(model: ServerTestModels.large)
-        let session = LanguageModelSession(model: try ServerLanguageModel(url: server.url))
+        let server = try await LlamaServerProcess(model: ServerTestModels.large.url)
+        let session = LanguageModelSession(model: try ServerLanguageModel(configuration: ServerTestModels.configuration([server.url], serving: ServerTestModels.large)))
         var snapshots: [ResponseStream<Films.Arguments>.Snapshot] = []
         for try await snapshot in session.streamResponse(to: "Films", generating: Films.Arguments.self, options: ServerTestModels.options(seed: 5)) {
             snapshots.append(snapshot)
@@ -71,8 +71,8 @@ struct ServerLanguageModelTests {
     }
 
     @Test func tokenLimitIsTheSameTypedErrorAsInProcess() async throws {
-        let server = try await LlamaServerProcess(model: ServerTestModels.large)
-        let model = try ServerLanguageModel(url: server.url)
+        let server = try await LlamaServerProcess(model: ServerTestModels.large.url)
+        let model = try ServerLanguageModel(configuration: ServerTestModels.configuration([server.url], serving: ServerTestModels.large))
         await #expect {
             _ = try await model.respond(to: "Films", generating: Films.Arguments.self, options: ServerTestModels.options(seed: 1, maximumResponseTokens: 5))
         } throws: { error in
@@ -83,8 +83,8 @@ struct ServerLanguageModelTests {
 
     /// A request any replica would refuse (a prompt past the context) is not retried.
     @Test func aRefusedRequestIsATypedErrorWithoutRetry() async throws {
-        let server = try await LlamaServerProcess(model: ServerTestModels.small, contextPerSlot: 256)
-        let model = try ServerLanguageModel(url: server.url)
+        let server = try await LlamaServerProcess(model: ServerTestModels.small.url, contextPerSlot: 256)
+        let model = try ServerLanguageModel(configuration: ServerTestModels.configuration([server.url], serving: ServerTestModels.small))
         let prompt = String(repeating: "a very long prompt ", count: 100)
         await #expect {
             _ = try await model.respond(to: prompt, generating: Contacts.Arguments.self)

@@ -13,7 +13,7 @@ import Testing
     static let options = GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 42), temperature: 0.7, maximumResponseTokens: 16)
     static let request = GenerationRequest(messages: [.system("Answer."), .user("Ready?")], grammar: grammar, options: options)
     static let grammarText = #"root ::= \"yes\" | \"no\"\n"#
-    static let prompt = #"System: Answer.\n\nUser: Ready?\nAssistant:"#
+    static let prompt = #"Answer.\n\nUser: Ready?\nAssistant:"#
 
     static func body(_ engine: ServerEngine, model: String? = "gemma", request: GenerationRequest = request) throws -> String {
         try ServerLanguageModel(configuration: ServerConfiguration(endpoints: [endpoint], engine: engine, model: model))
@@ -21,26 +21,31 @@ import Testing
     }
 
     @Test func llamaServerCompletion() throws {
-        #expect(try Self.body(.llamaServer) == #"{"prompt":"\#(Self.prompt)","n_predict":16,"temperature":0.7,"top_k":0,"top_p":0.9,"min_p":0,"seed":42,"stream":true,"cache_prompt":true,"grammar":"\#(Self.grammarText)"}"#)
+        let body = try Self.body(.llamaServer)
+        #expect(body == #"{"prompt":"\#(Self.prompt)","n_predict":16,"temperature":0.7,"top_k":0,"top_p":0.9,"min_p":0,"seed":42,"stream":true,"cache_prompt":true,"grammar":"\#(Self.grammarText)"}"#)
     }
 
     @Test func vLLMStructuredOutputs() throws {
-        #expect(try Self.body(.vLLM) == #"{"model":"gemma","prompt":"\#(Self.prompt)","max_tokens":16,"temperature":0.7,"top_k":-1,"top_p":0.9,"seed":42,"stream":true,"stream_options":{"include_usage":true},"structured_outputs":{"grammar":"\#(Self.grammarText)"}}"#)
+        let body = try Self.body(.vLLM)
+        #expect(body == #"{"model":"gemma","prompt":"\#(Self.prompt)","max_tokens":16,"temperature":0.7,"top_k":-1,"top_p":0.9,"seed":42,"stream":true,"stream_options":{"include_usage":true},"structured_outputs":{"grammar":"\#(Self.grammarText)"}}"#)
     }
 
     @Test func vLLMGuidedGrammar() throws {
-        #expect(try Self.body(.vLLMGuidedGrammar) == #"{"model":"gemma","prompt":"\#(Self.prompt)","max_tokens":16,"temperature":0.7,"top_k":-1,"top_p":0.9,"seed":42,"stream":true,"stream_options":{"include_usage":true},"guided_grammar":"\#(Self.grammarText)"}"#)
+        let body = try Self.body(.vLLMGuidedGrammar)
+        #expect(body == #"{"model":"gemma","prompt":"\#(Self.prompt)","max_tokens":16,"temperature":0.7,"top_k":-1,"top_p":0.9,"seed":42,"stream":true,"stream_options":{"include_usage":true},"guided_grammar":"\#(Self.grammarText)"}"#)
     }
 
     @Test func sglangEBNF() throws {
-        #expect(try Self.body(.sglang) == #"{"model":"gemma","prompt":"\#(Self.prompt)","max_tokens":16,"temperature":0.7,"top_k":-1,"top_p":0.9,"seed":42,"stream":true,"stream_options":{"include_usage":true},"ebnf":"\#(Self.grammarText)"}"#)
+        let body = try Self.body(.sglang)
+        #expect(body == #"{"model":"gemma","prompt":"\#(Self.prompt)","max_tokens":16,"temperature":0.7,"top_k":-1,"top_p":0.9,"seed":42,"stream":true,"stream_options":{"include_usage":true},"ebnf":"\#(Self.grammarText)"}"#)
     }
 
     /// Chat-only servers get the schema, strict, and the messages for their own template.
     @Test func openAIChatGetsTheSchema() throws {
         let schema = try GenerationSchema(root: DynamicGenerationSchema(name: "Answer", anyOf: ["yes", "no"]), dependencies: [])
         let request = GenerationRequest(messages: [.user("Ready?")], grammar: Self.grammar, schema: schema, options: GenerationOptions(sampling: .greedy))
-        #expect(try Self.body(.openAICompatible, request: request) == #"{"model":"gemma","messages":[{"role":"user","content":"Ready?"}],"temperature":0,"stream":true,"stream_options":{"include_usage":true},"response_format":{"type":"json_schema","json_schema":{"name":"answer","strict":true,"schema":{"enum":["yes","no"],"title":"Answer","type":"string"}}}}"#)
+        let body = try Self.body(.openAICompatible, request: request)
+        #expect(body == #"{"model":"gemma","messages":[{"role":"user","content":"Ready?"}],"temperature":0,"stream":true,"stream_options":{"include_usage":true},"response_format":{"type":"json_schema","json_schema":{"name":"answer","strict":true,"schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string","title":"Answer","enum":["yes","no"]}}}}"#)
     }
 
     @Test func openAIChatRefusesAGrammarWithoutSchema() throws {
@@ -86,7 +91,17 @@ import Testing
         #expect(throws: ServerError.self) { try ServerRequestBody.gbnf(clash) }
     }
 
+    /// Excluded tokens: "never" on llama-server, the strongest bias on OpenAI-style endpoints.
+    @Test func excludedTokensAreLogitBiases() throws {
+        let request = GenerationRequest(messages: [.user("Hi")], options: GenerationOptions(sampling: .greedy))
+        let llama = try ServerLanguageModel(configuration: ServerConfiguration(endpoints: [Self.endpoint], excludedTokens: [3, 70]))
+        #expect(try llama.requestBody(for: request).contains(#""logit_bias":[[3,false],[70,false]]"#))
+        let vLLM = try ServerLanguageModel(configuration: ServerConfiguration(endpoints: [Self.endpoint], engine: .vLLM, excludedTokens: [3, 70]))
+        #expect(try vLLM.requestBody(for: request).contains(#""logit_bias":{"3":-100,"70":-100}"#))
+    }
+
     @Test func theSameRequestGivesTheSameBytes() throws {
-        #expect(try Self.body(.vLLM) == Self.body(.vLLM))
+        let body = try Self.body(.vLLM)
+        #expect(try body == Self.body(.vLLM))
     }
 }

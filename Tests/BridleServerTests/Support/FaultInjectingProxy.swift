@@ -7,7 +7,8 @@ import Synchronization
 
 /// An HTTP server on loopback between a test and a real llama-server: it forwards each request
 /// and breaks the answer the way the test asks, one ``Fault`` per request in order (requests
-/// past the list are forwarded untouched).
+/// past the list are forwarded untouched). Connections are kept alive between requests, as
+/// llama-server keeps them.
 final class FaultInjectingProxy: Sendable {
     enum Fault: Sendable, Equatable {
         /// Forward the request and the answer unchanged.
@@ -22,21 +23,33 @@ final class FaultInjectingProxy: Sendable {
         case outsideGrammar(Int)
         /// Close the connection after forwarding this many events, mid-answer.
         case closeAfter(Int)
+        /// Stop after forwarding this many events until ``release()``, then close the connection
+        /// as a dead server's would close: the test kills the server in between
+        /// (``waitUntilStalled()``). A tiny model writes its whole answer before a kill could
+        /// land, so the proxy decides where the answer breaks.
+        case stallAfter(Int)
     }
+
+    /// The proxies' client to llama-server: at most 4 connections per server, fewer than its
+    /// HTTP threads (slots + 2), so no connection waits in its queue while another idles.
+    private static let upstreamClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 4
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     /// The text ``Fault/outsideGrammar(_:)`` puts in the event.
     static let foreignText = "\u{1}not JSON"
 
     let url: URL
     private let upstream: URL
-    private let faults: Mutex<[Fault]>
-    private let served = Mutex(0)
+    private let state: State
     private let channel: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
     private let acceptor: Task<Void, Never>
 
     init(upstream: URL, faults: [Fault]) async throws {
         self.upstream = upstream
-        self.faults = Mutex(faults)
+        state = State(faults: faults)
         channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: "127.0.0.1", port: 0) { child in
@@ -49,16 +62,13 @@ final class FaultInjectingProxy: Sendable {
         url = URL(string: "http://127.0.0.1:\(port)")!
         let channel = channel
         let upstreamURL = upstream
-        let faultList = self.faults
-        let count = served
+        let state = state
         acceptor = Task {
             try? await channel.executeThenClose { connections in
                 try await withThrowingDiscardingTaskGroup { group in
                     for try await connection in connections {
                         group.addTask {
-                            let fault = faultList.withLock { $0.isEmpty ? Fault.none : $0.removeFirst() }
-                            count.withLock { $0 += 1 }
-                            try? await Self.serve(connection, upstream: upstreamURL, fault: fault)
+                            try? await Self.serve(connection, upstream: upstreamURL, state: state)
                         }
                     }
                 }
@@ -66,39 +76,78 @@ final class FaultInjectingProxy: Sendable {
         }
     }
 
-    /// Connections served so far.
-    var requestCount: Int { served.withLock { $0 } }
+    /// Requests served so far.
+    var requestCount: Int { state.served }
+
+    /// Returns once a ``Fault/stallAfter(_:)`` answer has stopped.
+    func waitUntilStalled() async {
+        for await _ in state.stalls { return }
+    }
+
+    /// Lets a stalled answer go on.
+    func release() {
+        state.releaseContinuation.yield()
+    }
 
     func stop() async {
         acceptor.cancel()
         try? await channel.channel.close()
     }
 
-    /// One request per connection (the answer says `Connection: close`).
+    /// The faults still to inject, and the connections served.
+    private final class State: Sendable {
+        private let faults: Mutex<[Fault]>
+        private let count = Mutex(0)
+        let stalls: AsyncStream<Void>
+        let stallContinuation: AsyncStream<Void>.Continuation
+        let releases: AsyncStream<Void>
+        let releaseContinuation: AsyncStream<Void>.Continuation
+
+        init(faults: [Fault]) {
+            self.faults = Mutex(faults)
+            (stalls, stallContinuation) = AsyncStream.makeStream()
+            (releases, releaseContinuation) = AsyncStream.makeStream()
+        }
+
+        var served: Int { count.withLock { $0 } }
+
+        /// The fault for the next request, counting it.
+        func nextFault() -> Fault {
+            count.withLock { $0 += 1 }
+            return faults.withLock { $0.isEmpty ? .none : $0.removeFirst() }
+        }
+    }
+
+    /// Requests in turn on one connection, each with the next fault, until the client closes
+    /// it (or a fault does).
     private static func serve(
-        _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, upstream: URL, fault: Fault
+        _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, upstream: URL, state: State
     ) async throws {
         try await connection.executeThenClose { inbound, outbound in
             var head: HTTPRequestHead?
             var body = ByteBuffer()
             for try await part in inbound {
                 switch part {
-                case .head(let requestHead): head = requestHead
-                case .body(let bytes): body.writeImmutableBuffer(bytes)
+                case .head(let requestHead):
+                    head = requestHead
+                    body.clear()
+                case .body(let bytes):
+                    body.writeImmutableBuffer(bytes)
                 case .end:
                     guard let head else { return }
-                    try await answer(head, body: body, upstream: upstream, fault: fault, outbound: outbound)
-                    return
+                    let fault = state.nextFault()
+                    try await answer(head, body: body, upstream: upstream, fault: fault, state: state, outbound: outbound)
+                    if case .closeAfter = fault { return }
                 }
             }
         }
     }
 
     private static func answer(
-        _ head: HTTPRequestHead, body: ByteBuffer, upstream: URL, fault: Fault,
+        _ head: HTTPRequestHead, body: ByteBuffer, upstream: URL, fault: Fault, state: State,
         outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
     ) async throws {
-        var headers = HTTPHeaders([("Connection", "close")])
+        var headers = HTTPHeaders()
         if case .status(let code) = fault {
             let message = ByteBuffer(string: #"{"error":{"code":\#(code),"message":"injected by the test proxy"}}"#)
             headers.add(name: "Content-Type", value: "application/json")
@@ -110,9 +159,10 @@ final class FaultInjectingProxy: Sendable {
         }
         var request = HTTPClientRequest(url: upstream.absoluteString + head.uri)
         request.method = head.method
-        for (name, value) in head.headers where name.lowercased() != "host" { request.headers.add(name: name, value: value) }
+        let hopByHop: Set<String> = ["host", "connection", "content-length", "transfer-encoding", "keep-alive"]
+        for (name, value) in head.headers where !hopByHop.contains(name.lowercased()) { request.headers.add(name: name, value: value) }
         request.body = .bytes(body)
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
+        let response = try await forward(request)
         headers.add(name: "Content-Type", value: response.headers.first(name: "Content-Type") ?? "text/event-stream")
         try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)))
         var pending = ""
@@ -124,12 +174,30 @@ final class FaultInjectingProxy: Sendable {
                 let event = String(pending[..<end.upperBound])
                 pending.removeSubrange(..<end.upperBound)
                 if case .closeAfter(let count) = fault, index == count { return }
+                if case .stallAfter(let count) = fault, index == count {
+                    state.stallContinuation.yield()
+                    for await _ in state.releases { break }
+                    return
+                }
                 try await outbound.write(.body(.byteBuffer(ByteBuffer(string: broken(event, index: index, fault: fault)))))
                 index += 1
             }
         }
         if !pending.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(string: pending)))) }
         try await outbound.write(.end(nil))
+    }
+
+    /// Sends `request` upstream, again on a new connection when a kept-alive one turns out to
+    /// be closed (llama-server drops connections idle for 5 s), as a reverse proxy does.
+    private static func forward(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
+        var attempt = 0
+        while true {
+            do {
+                return try await upstreamClient.execute(request, timeout: .seconds(300))
+            } catch let error as HTTPClientError where error == .remoteConnectionClosed && attempt < 3 {
+                attempt += 1
+            }
+        }
     }
 
     private static func broken(_ event: String, index: Int, fault: Fault) -> String {

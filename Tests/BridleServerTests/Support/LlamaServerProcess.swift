@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BridleServer
 import Foundation
 import Testing
 
@@ -42,7 +43,7 @@ final class LlamaServerProcess: @unchecked Sendable {
         let port = try Self.freePort()
         url = URL(string: "http://127.0.0.1:\(port)")!
         log = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-llama-server-\(port)-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process = Process()
         process.executableURL = binary
         process.arguments = [
@@ -58,19 +59,14 @@ final class LlamaServerProcess: @unchecked Sendable {
     }
 
     deinit {
-        stop()
+        kill()
     }
 
     var pid: Int32 { process.processIdentifier }
 
-    /// Stops the server (SIGTERM) and waits for it.
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    /// Kills the server at once (SIGKILL), as a crashed replica would end.
+    /// Stops the server at once (SIGKILL), as a crashed replica would end. A test server keeps
+    /// nothing worth a graceful stop, and SIGTERM waits for the client's idle keep-alive
+    /// connections to close.
     func kill() {
         guard process.isRunning else { return }
         _ = Glibc.kill(process.processIdentifier, SIGKILL)
@@ -87,13 +83,13 @@ final class LlamaServerProcess: @unchecked Sendable {
         let health = url.appendingPathComponent("health").absoluteString
         for _ in 0..<600 {
             guard process.isRunning else { break }
-            if let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: health), timeout: .seconds(2)),
+            if let response = try? await ServerLanguageModel.defaultHTTPClient.execute(HTTPClientRequest(url: health), timeout: .seconds(2)),
                response.status == .ok {
                 return
             }
             try await Task.sleep(for: .milliseconds(100))
         }
-        stop()
+        kill()
         Issue.record("llama-server did not become ready at \(url.absoluteString); its log ends:\n\(logTail)")
         throw CancellationError()
     }
