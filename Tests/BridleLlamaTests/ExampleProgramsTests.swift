@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BridleTestSupport
 
 /// Every example program runs to completion on a tiny model: it prints the transcript and an
 /// answer (or the refused attempts of a `ToolCallError`) and exits 0.

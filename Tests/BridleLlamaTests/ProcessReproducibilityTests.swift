@@ -2,6 +2,7 @@ import BridleExampleTypes
 import Bridle
 import Foundation
 import Testing
+import BridleTestSupport
 
 /// Same model, prompt, options and seed give byte-identical output in separate processes:
 /// runs the `bridle` executable built beside the tests.

@@ -4,6 +4,7 @@ import Synchronization
 import BridleLlama
 import Foundation
 import Testing
+import BridleTestSupport
 
 /// Sessions, streaming and reproducibility on gemma-3-270m.
 @Suite(.enabled(if: RealModel.url != nil, RealModel.missingMessage))
