@@ -1,4 +1,5 @@
 import BridleLlama
+import BridleTestSupport
 import Foundation
 import Testing
 
@@ -7,15 +8,8 @@ import Testing
 /// `scripts/gemma.sh`. `scripts/test.sh` fetches it and sets `BRIDLE_GEMMA_MODEL`, and
 /// `BRIDLE_REQUIRE_GEMMA=1` so that a missing model fails the run instead of skipping.
 enum RealModel {
-    static let url: URL? = {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["BRIDLE_GEMMA_MODEL"], !path.isEmpty {
-            return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
-        }
-        let cache = environment["BRIDLE_CACHE"] ?? (environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache") + "/bridle"
-        let path = cache + "/models/gemma-3-270m-q4_k_m-1.0.0/gemma-3-270m-q4_k_m.gguf"
-        return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
-    }()
+    static let url = CachedArtifact.url(
+        environment: "BRIDLE_GEMMA_MODEL", cachePath: "models/gemma-3-270m-q4_k_m-1.0.0/gemma-3-270m-q4_k_m.gguf")
 
     static var isRequired: Bool { ProcessInfo.processInfo.environment["BRIDLE_REQUIRE_GEMMA"] == "1" }
 

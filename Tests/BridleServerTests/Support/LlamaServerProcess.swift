@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import BridleServer
+import BridleTestSupport
 import Foundation
 import Testing
 
@@ -13,15 +14,8 @@ import Glibc
 /// `BRIDLE_LLAMA_SERVER` to it and `BRIDLE_REQUIRE_LLAMA_SERVER=1`, so that a missing binary
 /// fails the run instead of skipping.
 final class LlamaServerProcess: @unchecked Sendable {
-    static let binary: URL? = {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["BRIDLE_LLAMA_SERVER"], !path.isEmpty {
-            return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
-        }
-        let cache = environment["BRIDLE_CACHE"] ?? (environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache") + "/bridle"
-        let path = cache + "/llama-cpp-python-0.3.36/build/bin/llama-server"
-        return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
-    }()
+    static let binary = CachedArtifact.url(
+        environment: "BRIDLE_LLAMA_SERVER", cachePath: "llama-cpp-python-0.3.36/build/bin/llama-server", executable: true)
 
     static var isRequired: Bool { ProcessInfo.processInfo.environment["BRIDLE_REQUIRE_LLAMA_SERVER"] == "1" }
 
