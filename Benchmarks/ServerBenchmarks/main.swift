@@ -110,7 +110,21 @@ func stopReplicas() throws {
     _ = exitStatus(of: process)
 }
 
-var rows: [Row] = []
+FileHandle.standardOutput.write(Data("""
+    Model: \(URL(fileURLWithPath: modelPath).lastPathComponent), \(cores) cores; each request: one Contacts.Arguments, top-40 sampling
+    | backend | sessions | requests | requests/s | p50 latency | p99 latency |
+    |---|---:|---:|---:|---:|---:|
+
+    """.utf8))
+
+/// Prints `row` as soon as it is measured, so a long run keeps what it measured.
+func report(_ row: Row) {
+    let numbers = String(
+        format: "%.2f | %.0f ms | %.0f ms", row.requestsPerSecond, row.percentile(0.5) * 1000, row.percentile(0.99) * 1000)
+    // Unbuffered, unlike print when standard output is a file.
+    FileHandle.standardOutput.write(Data("| \(row.backend) | \(row.sessions) | \(row.requests) | \(numbers) |\n".utf8))
+}
+
 // The servers first: once llama.cpp runs in this process, connections to a replica started
 // afterwards are closed at once (seen here; the cause is not known), so the in-process rows
 // come last.
@@ -124,21 +138,13 @@ for replicas in [1, 2] {
     let server = try ServerLanguageModel(configuration: configuration)
     _ = try await measure("warm-up", model: server, sessions: 1)
     for sessions in concurrencies {
-        rows.append(try await measure("llama-server ×\(replicas) (\(slotsPerReplica) slots)", model: server, sessions: sessions))
+        report(try await measure("llama-server ×\(replicas) (\(slotsPerReplica) slots)", model: server, sessions: sessions))
     }
 }
 let local = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: modelPath), configuration: LlamaConfiguration(threads: cores))
 // One warm-up request per backend, so model loading and first-touch costs stay out of the table.
 _ = try await measure("warm-up", model: local, sessions: 1)
 for sessions in concurrencies {
-    rows.append(try await measure("in-process", model: local, sessions: sessions))
+    report(try await measure("in-process", model: local, sessions: sessions))
 }
 
-print("\nModel: \(URL(fileURLWithPath: modelPath).lastPathComponent), \(cores) cores; each request: one Contacts.Arguments, top-40 sampling")
-print("| backend | sessions | requests | requests/s | p50 latency | p99 latency |")
-print("|---|---:|---:|---:|---:|---:|")
-for row in rows {
-    print(String(
-        format: "| %@ | %d | %d | %.2f | %.0f ms | %.0f ms |", row.backend, row.sessions, row.requests, row.requestsPerSecond,
-        row.percentile(0.5) * 1000, row.percentile(0.99) * 1000))
-}
