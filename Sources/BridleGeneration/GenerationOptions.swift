@@ -38,6 +38,12 @@ public struct GenerationOptions: Sendable, Hashable {
     /// (``Transcript/Response/regenerations``). In tool turns, refused answers count
     /// against ``ToolPolicy/maximumArgumentAttempts`` with refused calls.
     public var maximumAnswerAttempts: Int = 3
+    /// The most work (Earley items, ``GrammarMatcher/work``) checking one response against its
+    /// grammar may cost. JSON costs about ten items a byte, so the default
+    /// (``GrammarMatcher/defaultWorkBudget``) holds some ten megabytes; only a grammar
+    /// ambiguous enough to cost cubic work (`s ::= s s s | "("`) reaches it, and then the
+    /// response fails with a typed error naming the budget, instead of slowing down without end.
+    public var matchingWorkBudget: Int = GrammarMatcher.defaultWorkBudget
 
     public init(
         sampling: SamplingMode? = nil,

@@ -112,13 +112,20 @@ actor LlamaContext {
                 continuation.yield(.token(id: token, bytes: bytes))
             }
         }
+        // Why no token may follow: the grammar ends, or the matcher's work budget ran out.
+        func noToken() -> LlamaError {
+            if let budget = constraint?.exhaustedWorkBudget {
+                return .responseExceededWorkBudget(budget: budget, partialText: response.lossyText)
+            }
+            return .noAllowedToken(partialText: response.lossyText)
+        }
         while true {
             try Task.checkCancellation()
             if request.options.fastForward, let constraint {
                 let forced = constraint.forcedTokens(model: model)
                 if !forced.isEmpty {
                     for token in forced where !constraint.accept(token, model: model) {
-                        throw LlamaError.noAllowedToken(partialText: response.lossyText)
+                        throw noToken()
                     }
                     try emit(forced)
                     statistics.forcedTokens += forced.count
@@ -128,7 +135,7 @@ actor LlamaContext {
             }
             let sampleStart = ContinuousClock.now
             guard constraint?.prepare() ?? true else {
-                throw LlamaError.noAllowedToken(partialText: response.lossyText)
+                throw noToken()
             }
             let choice = sampler.sample(
                 in: pointer, vocabularySize: vocabularySize,
@@ -137,7 +144,7 @@ actor LlamaContext {
             constraint?.sampled()
             statistics.samplingSeconds += (ContinuousClock.now - sampleStart).seconds
             guard let (token, refused) = choice, constraint?.accept(token, model: model) ?? true else {
-                throw LlamaError.noAllowedToken(partialText: response.lossyText)
+                throw noToken()
             }
             statistics.refusedTokens += refused
             if model.isEndOfGeneration(token) { break }

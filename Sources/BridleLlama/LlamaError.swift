@@ -17,6 +17,10 @@ public enum LlamaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Neither llama.cpp's grammar sampler nor Bridle's matcher allows any token: the grammar
     /// cannot go on from here. A Bridle bug unless the grammar was hand-written.
     case noAllowedToken(partialText: String)
+    /// The grammar allows more, but checking the next token against it would cost more than
+    /// the matcher's work budget (``GrammarMatcher/defaultWorkBudget``): the grammar is too
+    /// ambiguous for a response this long.
+    case responseExceededWorkBudget(budget: Int, partialText: String)
     case tokenizationFailed(text: String)
     /// `llama_decode` failed with this status.
     case decodeFailed(status: Int32, llamaMessages: [String])
@@ -43,6 +47,8 @@ public enum LlamaError: Error, Sendable, Hashable, CustomStringConvertible {
             "llama.cpp rejected a grammar that Bridle's checks accepted (please report this)\(Self.quote(messages)). Grammar:\n\(gbnf)"
         case let .noAllowedToken(partialText):
             "No token can continue the response \(partialText.debugDescription) under the grammar; check that every rule can be completed."
+        case let .responseExceededWorkBudget(budget, partialText):
+            "Checking the response against its grammar took more than \(budget) steps after \(partialText.utf8.count) bytes \(partialText.suffix(40).debugDescription), so no token may follow; the grammar is too ambiguous for a response this long (as `s ::= s s s | \"(\"` is): write such rules as repetitions (`s ::= item+`)."
         case let .tokenizationFailed(text):
             "llama.cpp could not tokenize \(text.prefix(80).debugDescription)."
         case let .decodeFailed(status, messages):

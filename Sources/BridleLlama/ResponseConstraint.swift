@@ -48,7 +48,7 @@ final class ResponseConstraint {
         let start = ContinuousClock.now
         let matcher: GrammarMatcher
         do {
-            matcher = try model.compiledGrammars.matcher(for: grammar)
+            matcher = try model.compiledGrammars.matcher(for: grammar).withWorkBudget(options.matchingWorkBudget)
         } catch {
             throw LlamaError.invalidGrammar(reason: String(describing: error))
         }
@@ -108,6 +108,16 @@ final class ResponseConstraint {
     func sampled() {
         guard case .mask(_, let sampler, let strategy) = engine else { return }
         if case .mostLikely = strategy { maskMicroseconds.append(sampler.lastApplyMicroseconds) }
+    }
+
+    /// The work budget, if running out of it is why no token may come next; `nil` if the
+    /// grammar itself allows none.
+    var exhaustedWorkBudget: Int? {
+        let matcher: GrammarMatcher = switch engine {
+        case .mask(let masker, _, _): masker.position
+        case .checked(let matcher): matcher
+        }
+        return matcher.isStoppedByWorkBudget ? matcher.workBudget : nil
     }
 
     /// Whether `token` may come next.

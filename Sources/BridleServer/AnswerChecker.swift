@@ -9,9 +9,9 @@ struct AnswerChecker {
     private(set) var text = ResponseText()
     private var pieces = 0
 
-    init(grammar: Grammar?, limit: Int?) throws(ServerError) {
+    init(grammar: Grammar?, limit: Int?, workBudget: Int = GrammarMatcher.defaultWorkBudget) throws(ServerError) {
         do {
-            matcher = try grammar.map { grammar throws(GrammarMatcherError) in try GrammarMatcher(grammar) }
+            matcher = try grammar.map { grammar throws(GrammarMatcherError) in try GrammarMatcher(grammar, workBudget: workBudget) }
         } catch {
             throw .grammarNotPrintable(reason: error.description)
         }

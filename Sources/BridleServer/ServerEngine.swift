@@ -32,4 +32,13 @@ public enum ServerEngine: String, Sendable, Hashable, Codable, CaseIterable {
         case .openAICompatible: "/v1/chat/completions"
         }
     }
+
+    /// Whether the server closes the connection after a streamed answer. llama-server (this
+    /// version and its cpp-httplib) answers with `Keep-Alive: timeout=5, max=100` but closes the
+    /// connection once the stream ends: its stream's last step reports "no more data", which
+    /// cpp-httplib takes as a failed write. A client that kept the connection would send its next
+    /// request on a closing socket (`I/O on closed channel`, `remoteConnectionClosed`), which
+    /// happened to one request in 16 once every slot was busy. So the request says
+    /// `Connection: close`, and the connection is never pooled.
+    var closesStreamedConnections: Bool { self == .llamaServer }
 }

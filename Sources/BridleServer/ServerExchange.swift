@@ -56,7 +56,8 @@ struct ServerExchange {
         var firstPiece: ContinuousClock.Instant?
         var usage: ServerStreamChunk.Usage?
         do {
-            for try await event in ResponseChunks(body: response.body).asDecodedServerSentEvents() {
+            var events = ResponseChunks(body: response.body).asDecodedServerSentEvents().makeAsyncIterator()
+            while let event = try await events.next() {
                 guard let data = event.data else { continue }
                 let chunk: ServerStreamChunk
                 do {
@@ -75,7 +76,9 @@ struct ServerExchange {
                 switch ending {
                 case .complete:
                     if let reason = checker.incompleteness { return try refuse(reason) }
-                    return .finished(Self.statistics(usage, start: start, firstPiece: firstPiece))
+                    let end = ContinuousClock.now
+                    usage = await Self.trailingUsage(after: &events, engine: configuration.engine) ?? usage
+                    return .finished(Self.statistics(usage, start: start, firstPiece: firstPiece, end: end))
                 case .tokenLimit:
                     throw GenerationError.exceededMaximumResponseTokens(
                         limit: checker.limit ?? usage?.responseTokens ?? 0,
@@ -101,6 +104,7 @@ struct ServerExchange {
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "Accept", value: "text/event-stream")
+        if configuration.engine.closesStreamedConnections { request.headers.add(name: "Connection", value: "close") }
         if let key = configuration.apiKey { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
         request.body = .bytes(ByteBuffer(string: body))
         return request
@@ -141,10 +145,33 @@ struct ServerExchange {
         return text.isEmpty ? response.status.reasonPhrase : text
     }
 
+    /// The most events read after the one that completes the answer.
+    private static let trailingEventLimit = 8
+
+    /// Reads the events after the one that completed the answer, to the end of the stream:
+    /// OpenAI-style servers send the usage in a chunk of its own after `finish_reason`, and a
+    /// response read to its end leaves its connection to the pool instead of cancelling the
+    /// request, which closes the connection. The answer is already complete and checked, so a
+    /// broken, endless or malformed tail only ends the reading.
+    private static func trailingUsage<Events: AsyncIteratorProtocol>(
+        after events: inout Events, engine: ServerEngine
+    ) async -> ServerStreamChunk.Usage? where Events.Element == ServerSentEvent {
+        var usage: ServerStreamChunk.Usage?
+        for _ in 0..<trailingEventLimit {
+            guard let event = try? await events.next() else { return usage }
+            guard let data = event.data else { continue }
+            guard let chunk = try? ServerStreamChunk(data: data, engine: engine), chunk.text.isEmpty, !chunk.isDone else {
+                return usage
+            }
+            usage = chunk.usage ?? usage
+        }
+        return usage
+    }
+
     private static func statistics(
-        _ usage: ServerStreamChunk.Usage?, start: ContinuousClock.Instant, firstPiece: ContinuousClock.Instant?
+        _ usage: ServerStreamChunk.Usage?, start: ContinuousClock.Instant, firstPiece: ContinuousClock.Instant?,
+        end: ContinuousClock.Instant
     ) -> GenerationStatistics {
-        let end = ContinuousClock.now
         let measuredPrompt = ((firstPiece ?? end) - start).seconds
         return GenerationStatistics(
             promptTokens: usage?.promptTokens ?? 0,

@@ -111,6 +111,23 @@ import Testing
         }
     }
 
+    /// Every run of at least 64 "(" is a sentence, in so many ways that checking one costs work
+    /// cubic in its length: the matcher's budget runs out before the grammar could end, and
+    /// the error says so rather than "no token allowed".
+    @Test func runningOutOfTheMatchingWorkBudgetIsATypedError() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.small)
+        let grammar = try Grammar(gbnf: "root ::= a{64}\na ::= a a | \"(\"")
+        var options = Self.options(seed: 1, maximumResponseTokens: 200)
+        options.matchingWorkBudget = 20_000
+        await #expect {
+            _ = try await model.complete(GenerationRequest(messages: [.user("Hi")], grammar: grammar, options: options))
+        } throws: { error in
+            guard case let .responseExceededWorkBudget(budget, partial) = error as? LlamaError else { return false }
+            return budget == 20_000 && partial.count > 8 && partial.allSatisfy { $0 == "(" }
+                && String(describing: error).contains("20000 steps")
+        }
+    }
+
     @Test(arguments: [
         GenerationOptions(sampling: .random(top: 0)),
         GenerationOptions(sampling: .random(probabilityThreshold: 1.5)),

@@ -48,7 +48,7 @@ public struct GrammarMatcher: Sendable {
     public static let defaultWorkBudget = 100_000_000
 
     /// The most work (Earley items processed, see ``work``) reading a text may cost.
-    public let workBudget: Int
+    public private(set) var workBudget: Int
     /// The work spent reading the text so far: Earley items processed, and waiting items
     /// moved on by completions. About constant per byte for unambiguous grammars, it grows
     /// with the text's length for right recursion and ambiguous grammars.
@@ -160,6 +160,34 @@ public struct GrammarMatcher: Sendable {
     /// Whether some non-empty continuation of the bytes so far is accepted.
     public var canContinue: Bool {
         !hasExceededWorkBudget && (!pending.isEmpty || chart.node.scanItemCount > 0)
+    }
+
+    /// This matcher with another ``workBudget``: for a matcher kept compiled at a grammar's
+    /// start, used under a caller's budget.
+    public func withWorkBudget(_ budget: Int) -> GrammarMatcher {
+        var copy = self
+        copy.workBudget = max(0, budget)
+        return copy
+    }
+
+    /// Whether the grammar allows another character here but reading it costs more than the
+    /// work budget left: tells a text the budget stopped from one the grammar can't continue.
+    /// It steps one character per first byte the grammar allows, on copies, and stops at the
+    /// first that runs out, so it costs at most the budget left plus a step per byte.
+    public var isStoppedByWorkBudget: Bool {
+        if hasExceededWorkBudget { return true }
+        for first in UInt8.min...UInt8.max where allows(first) {
+            var trial = self
+            var byte = first
+            // A multi-byte character steps the chart at its last byte: complete it with the
+            // first continuation bytes the grammar allows.
+            while trial.accept(byte), !trial.pending.isEmpty {
+                guard let next = (UInt8(0x80)...UInt8(0xBF)).first(where: trial.allows) else { break }
+                byte = next
+            }
+            if trial.hasExceededWorkBudget { return true }
+        }
+        return false
     }
 
     /// Whether ``accept(_:)`` would accept `byte`, without feeding it, as far as the grammar

@@ -105,6 +105,32 @@ struct GrammarMatcherBudgetTests {
         #expect(!copy.hasExceededWorkBudget)
     }
 
+    @Test("a matcher tells the budget's stop from the grammar's", arguments: ["(", "é", "😀"])
+    func stoppedByWorkBudget(character: String) throws {
+        let gbnf = Self.hangGBNF.replacingOccurrences(of: #""(""#, with: "\"\(character)\"")
+        let grammar = try Grammar(gbnf: gbnf)
+        var matcher = try GrammarMatcher(grammar, workBudget: 5_000)
+        #expect(!matcher.isStoppedByWorkBudget)
+        // Up to the last character whose step fits: every byte of it was accepted.
+        let text = String(repeating: character, count: 100)
+        var accepted = 0
+        for scalar in text.unicodeScalars {
+            var trial = matcher
+            guard trial.accept(bytes: String(scalar).utf8) == nil else { break }
+            matcher = trial
+            accepted += 1
+        }
+        #expect(accepted > 1 && accepted < 100)
+        #expect(!matcher.hasExceededWorkBudget)
+        #expect(matcher.isStoppedByWorkBudget)
+
+        let finished = try GrammarMatcher(Grammar(gbnf: #"root ::= "a""#))
+        var ended = finished
+        ended.accept(UInt8(ascii: "a"))
+        #expect(!ended.isStoppedByWorkBudget, "the grammar ends here")
+        #expect(!finished.isStoppedByWorkBudget)
+    }
+
     @Test("the error says where, how much, and what to do")
     func description() {
         let text = GrammarMatcherError.workBudgetExceeded(budget: 1_000, byteOffset: 42).description

@@ -7,8 +7,8 @@ import Synchronization
 
 /// An HTTP server on loopback between a test and a real llama-server: it forwards each request
 /// and breaks the answer the way the test asks, one ``Fault`` per request in order (requests
-/// past the list are forwarded untouched). Connections are kept alive between requests, as
-/// llama-server keeps them.
+/// past the list are forwarded untouched). A connection serves requests until the client
+/// closes it.
 final class FaultInjectingProxy: Sendable {
     enum Fault: Sendable, Equatable {
         /// Forward the request and the answer unchanged.
@@ -29,14 +29,6 @@ final class FaultInjectingProxy: Sendable {
         /// land, so the proxy decides where the answer breaks.
         case stallAfter(Int)
     }
-
-    /// The proxies' client to llama-server: at most 4 connections per server, fewer than its
-    /// HTTP threads (slots + 2), so no connection waits in its queue while another idles.
-    private static let upstreamClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 4
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
 
     /// The text ``Fault/outsideGrammar(_:)`` puts in the event.
     static let foreignText = "\u{1}not JSON"
@@ -161,8 +153,11 @@ final class FaultInjectingProxy: Sendable {
         request.method = head.method
         let hopByHop: Set<String> = ["host", "connection", "content-length", "transfer-encoding", "keep-alive"]
         for (name, value) in head.headers where !hopByHop.contains(name.lowercased()) { request.headers.add(name: name, value: value) }
+        // llama-server closes the connection after a streamed answer whatever it advertises
+        // (see `ServerEngine.closesStreamedConnections`), so none is kept for the next request.
+        request.headers.add(name: "Connection", value: "close")
         request.body = .bytes(body)
-        let response = try await forward(request)
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
         headers.add(name: "Content-Type", value: response.headers.first(name: "Content-Type") ?? "text/event-stream")
         try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)))
         var pending = ""
@@ -185,19 +180,6 @@ final class FaultInjectingProxy: Sendable {
         }
         if !pending.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(string: pending)))) }
         try await outbound.write(.end(nil))
-    }
-
-    /// Sends `request` upstream, again on a new connection when a kept-alive one turns out to
-    /// be closed (llama-server drops connections idle for 5 s), as a reverse proxy does.
-    private static func forward(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
-        var attempt = 0
-        while true {
-            do {
-                return try await upstreamClient.execute(request, timeout: .seconds(300))
-            } catch let error as HTTPClientError where error == .remoteConnectionClosed && attempt < 3 {
-                attempt += 1
-            }
-        }
     }
 
     private static func broken(_ event: String, index: Int, fault: Fault) -> String {
