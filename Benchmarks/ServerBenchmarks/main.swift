@@ -125,9 +125,8 @@ func report(_ row: Row) {
     FileHandle.standardOutput.write(Data("| \(row.backend) | \(row.sessions) | \(row.requests) | \(numbers) |\n".utf8))
 }
 
-// The servers first: once llama.cpp runs in this process, connections to a replica started
-// afterwards are closed at once (seen here; the cause is not known), so the in-process rows
-// come last.
+// Servers first, then in-process. Either order runs: the failures once seen after the in-process
+// rows were llama-server closing each connection after its answer (see ServerEngine).
 for replicas in [1, 2] {
     let urls = try startReplicas(replicas)
     defer { try? stopReplicas() }
