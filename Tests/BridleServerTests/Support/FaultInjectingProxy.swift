@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import Synchronization
 
 /// An HTTP server on loopback between a test and a real llama-server: it forwards each request
@@ -33,38 +32,18 @@ final class FaultInjectingProxy: Sendable {
     /// The text ``Fault/outsideGrammar(_:)`` puts in the event.
     static let foreignText = "\u{1}not JSON"
 
-    let url: URL
-    private let upstream: URL
+    var url: URL { server.url }
     private let state: State
-    private let channel: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
-    private let acceptor: Task<Void, Never>
+    private let server: LoopbackHTTPServer
 
     init(upstream: URL, faults: [Fault]) async throws {
-        self.upstream = upstream
-        state = State(faults: faults)
-        channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { child in
-                child.eventLoop.makeCompletedFuture {
-                    try child.pipeline.syncOperations.configureHTTPServerPipeline()
-                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: child)
-                }
-            }
-        let port = channel.channel.localAddress?.port ?? 0
-        url = URL(string: "http://127.0.0.1:\(port)")!
-        let channel = channel
-        let upstreamURL = upstream
-        let state = state
-        acceptor = Task {
-            try? await channel.executeThenClose { connections in
-                try await withThrowingDiscardingTaskGroup { group in
-                    for try await connection in connections {
-                        group.addTask {
-                            try? await Self.serve(connection, upstream: upstreamURL, state: state)
-                        }
-                    }
-                }
-            }
+        let state = State(faults: faults)
+        self.state = state
+        server = try await LoopbackHTTPServer { head, body, outbound in
+            let fault = state.nextFault()
+            try await Self.answer(head, body: body, upstream: upstream, fault: fault, state: state, outbound: outbound)
+            if case .closeAfter = fault { return false }
+            return true
         }
     }
 
@@ -82,8 +61,7 @@ final class FaultInjectingProxy: Sendable {
     }
 
     func stop() async {
-        acceptor.cancel()
-        try? await channel.channel.close()
+        await server.stop()
     }
 
     /// The faults still to inject, and the connections served.
@@ -110,34 +88,9 @@ final class FaultInjectingProxy: Sendable {
         }
     }
 
-    /// Requests in turn on one connection, each with the next fault, until the client closes
-    /// it (or a fault does).
-    private static func serve(
-        _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, upstream: URL, state: State
-    ) async throws {
-        try await connection.executeThenClose { inbound, outbound in
-            var head: HTTPRequestHead?
-            var body = ByteBuffer()
-            for try await part in inbound {
-                switch part {
-                case .head(let requestHead):
-                    head = requestHead
-                    body.clear()
-                case .body(let bytes):
-                    body.writeImmutableBuffer(bytes)
-                case .end:
-                    guard let head else { return }
-                    let fault = state.nextFault()
-                    try await answer(head, body: body, upstream: upstream, fault: fault, state: state, outbound: outbound)
-                    if case .closeAfter = fault { return }
-                }
-            }
-        }
-    }
-
     private static func answer(
         _ head: HTTPRequestHead, body: ByteBuffer, upstream: URL, fault: Fault, state: State,
-        outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
+        outbound: LoopbackHTTPServer.Outbound
     ) async throws {
         var headers = HTTPHeaders()
         if case .status(let code) = fault {

@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import Synchronization
 
 /// An HTTP server on loopback that answers from a script: for the engines that can't run on
@@ -31,32 +30,24 @@ final class ScriptedServer: Sendable {
         let body: String
     }
 
-    let url: URL
-    private let log = RequestLog()
-    private let channel: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
-    private let acceptor: Task<Void, Never>
+    var url: URL { server.url }
+    private let log: RequestLog
+    private let server: LoopbackHTTPServer
 
     /// - Parameter script: The reply to each request, by method and path.
     init(script: @escaping @Sendable (HTTPMethod, String) -> Reply) async throws {
-        channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { child in
-                child.eventLoop.makeCompletedFuture {
-                    try child.pipeline.syncOperations.configureHTTPServerPipeline()
-                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: child)
-                }
-            }
-        url = URL(string: "http://127.0.0.1:\(channel.channel.localAddress?.port ?? 0)")!
-        let channel = channel
-        let log = log
-        acceptor = Task {
-            try? await channel.executeThenClose { connections in
-                try await withThrowingDiscardingTaskGroup { group in
-                    for try await connection in connections {
-                        group.addTask { try? await Self.serve(connection, script: script, log: log.append) }
-                    }
-                }
-            }
+        let log = RequestLog()
+        self.log = log
+        server = try await LoopbackHTTPServer { head, body, outbound in
+            log.append(Received(method: head.method, path: head.uri, body: String(buffer: body)))
+            let reply = script(head.method, head.uri)
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: reply.contentType)
+            headers.add(name: "Transfer-Encoding", value: "chunked")
+            try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: reply.status, headers: headers)))
+            for piece in reply.pieces { try await outbound.write(.body(.byteBuffer(ByteBuffer(string: piece)))) }
+            try await outbound.write(.end(nil))
+            return true
         }
     }
 
@@ -64,8 +55,7 @@ final class ScriptedServer: Sendable {
     var requests: [Received] { log.requests }
 
     func stop() async {
-        acceptor.cancel()
-        try? await channel.channel.close()
+        await server.stop()
     }
 
     /// The requests received, shared with the connections' tasks.
@@ -76,35 +66,6 @@ final class ScriptedServer: Sendable {
 
         func append(_ request: Received) {
             received.withLock { $0.append(request) }
-        }
-    }
-
-    private static func serve(
-        _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>,
-        script: @Sendable (HTTPMethod, String) -> Reply, log: @Sendable (Received) -> Void
-    ) async throws {
-        try await connection.executeThenClose { inbound, outbound in
-            var head: HTTPRequestHead?
-            var body = ByteBuffer()
-            for try await part in inbound {
-                switch part {
-                case .head(let requestHead):
-                    head = requestHead
-                    body.clear()
-                case .body(let bytes):
-                    body.writeImmutableBuffer(bytes)
-                case .end:
-                    guard let head else { return }
-                    log(Received(method: head.method, path: head.uri, body: String(buffer: body)))
-                    let reply = script(head.method, head.uri)
-                    var headers = HTTPHeaders()
-                    headers.add(name: "Content-Type", value: reply.contentType)
-                    headers.add(name: "Transfer-Encoding", value: "chunked")
-                    try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: reply.status, headers: headers)))
-                    for piece in reply.pieces { try await outbound.write(.body(.byteBuffer(ByteBuffer(string: piece)))) }
-                    try await outbound.write(.end(nil))
-                }
-            }
         }
     }
 }
