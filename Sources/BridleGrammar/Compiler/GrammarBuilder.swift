@@ -6,6 +6,9 @@ struct GrammarBuilder {
     /// `root` is the start rule's, defined last by the compiler: a definition named `root`
     /// gets another name.
     private var usedNames: Set<String> = ["root"]
+    /// The suffix to try next for each base name: without it, the n-th rule named alike probes
+    /// n names (a `multipleOf` grammar names a thousand rules alike).
+    private var nextSuffix: [String: Int] = [:]
 
     /// A reference to a rule whose body is `body`, reusing an identical rule if there is one.
     mutating func rule(_ hint: String, _ body: GrammarExpression) -> GrammarExpression {
@@ -28,11 +31,12 @@ struct GrammarBuilder {
     private mutating func uniqueName(_ hint: String) -> String {
         let base = Self.sanitized(hint)
         var name = base
-        var suffix = 2
+        var suffix = nextSuffix[base, default: 2]
         while usedNames.contains(name) {
             name = "\(base)-\(suffix)"
             suffix += 1
         }
+        nextSuffix[base] = suffix
         usedNames.insert(name)
         return name
     }
