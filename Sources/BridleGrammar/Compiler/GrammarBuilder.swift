@@ -6,8 +6,8 @@ struct GrammarBuilder {
     /// `root` is the start rule's, defined last by the compiler: a definition named `root`
     /// gets another name.
     private var usedNames: Set<String> = ["root"]
-    /// The suffix to try next for each base name: without it, the n-th rule named alike probes
-    /// n names (a `multipleOf` grammar names a thousand rules alike).
+    /// The suffix to try next for each base name: without it, the n-th rule named alike
+    /// probes n names, and a `multipleOf` grammar names a thousand rules alike.
     private var nextSuffix: [String: Int] = [:]
 
     /// A reference to a rule whose body is `body`, reusing an identical rule if there is one.
