@@ -8,6 +8,9 @@
 # FuzzSchema, FuzzGBNF, FuzzRegex, FuzzGGUF, FuzzMatcher. `FUZZ_RUNS=1000000` runs that many
 # inputs instead of a time. `FUZZ_CONFIGURATION=release` builds optimised fuzzers (slower to
 # build, many times more inputs per second; bounds and overflow checks stay on).
+# `FUZZ_TIMEOUT` (seconds, default 10) is libFuzzer's limit per input, in wall-clock time:
+# raise it for fuzzers run at low priority beside other work, where a starved process takes a
+# minute for what costs it a second.
 #
 # Fails if a target crashes, hangs past -timeout, or libFuzzer does not report its run count;
 # prints the runs per target. A crash leaves its input in .build-fuzz/artifacts/FuzzX/: fix
@@ -47,7 +50,7 @@ for target in "${targets[@]}"; do
     step "Fuzzing $target (${FUZZ_RUNS:-$seconds s})"
     log="$scratch/$target.log"
     status=0
-    "$binary" "${limit[@]}" -timeout=10 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
+    "$binary" "${limit[@]}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
         -artifact_prefix="$artifacts" \
         "$work" > "$log" 2>&1 || status=$?
     tail -n 15 "$log"
