@@ -77,7 +77,7 @@ struct ServerExchange {
                 case .complete:
                     if let reason = checker.incompleteness { return try refuse(reason) }
                     let end = ContinuousClock.now
-                    usage = await Self.trailingUsage(after: &events, engine: configuration.engine) ?? usage
+                    if usage == nil { usage = await Self.trailingUsage(after: &events, engine: configuration.engine) }
                     return .finished(Self.statistics(usage, start: start, firstPiece: firstPiece, end: end))
                 case .tokenLimit:
                     throw GenerationError.exceededMaximumResponseTokens(
@@ -148,11 +148,13 @@ struct ServerExchange {
     /// The most events read after the one that completes the answer.
     private static let trailingEventLimit = 8
 
-    /// Reads the events after the one that completed the answer, to the end of the stream:
-    /// OpenAI-style servers send the usage in a chunk of its own after `finish_reason`, and a
-    /// response read to its end leaves its connection to the pool instead of cancelling the
-    /// request, which closes the connection. The answer is already complete and checked, so a
-    /// broken, endless or malformed tail only ends the reading.
+    /// Reads on, up to `[DONE]`, after an event that completed the answer without the usage:
+    /// OpenAI-style servers send it in a chunk of its own after `finish_reason` (llama-server
+    /// puts it in its last event). A response read to its end also leaves its connection to
+    /// the pool instead of cancelling the request, which closes the connection. The answer is
+    /// already complete and checked, so a broken, endless or malformed tail only ends the
+    /// reading; a server that holds the stream open after the answer without `[DONE]` delays
+    /// the summary until ``ServerConfiguration/attemptTimeout``.
     private static func trailingUsage<Events: AsyncIteratorProtocol>(
         after events: inout Events, engine: ServerEngine
     ) async -> ServerStreamChunk.Usage? where Events.Element == ServerSentEvent {
