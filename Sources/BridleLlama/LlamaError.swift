@@ -18,8 +18,8 @@ public enum LlamaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// cannot go on from here. A Bridle bug unless the grammar was hand-written.
     case noAllowedToken(partialText: String)
     /// The grammar allows more, but checking the next token against it would cost more than
-    /// the matcher's work budget (``GrammarMatcher/defaultWorkBudget``): the grammar is too
-    /// ambiguous for a response this long.
+    /// the request's `GenerationOptions.matchingWorkBudget`: the grammar is too ambiguous for
+    /// a response this long.
     case responseExceededWorkBudget(budget: Int, partialText: String)
     case tokenizationFailed(text: String)
     /// `llama_decode` failed with this status.
