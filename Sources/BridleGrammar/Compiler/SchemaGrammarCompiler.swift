@@ -348,7 +348,8 @@ struct SchemaGrammarCompiler {
     private static func integerHint(_ constraints: IntegerConstraints) -> String {
         func text(_ value: Int128?) -> String {
             guard let value else { return "any" }
-            return value < 0 ? "m\(-value)" : "\(value)"
+            // The magnitude: a bound clamped to Int128.min has no negation.
+            return value < 0 ? "m\(value.magnitude)" : "\(value)"
         }
         return "integer-\(text(constraints.minimum))-\(text(constraints.maximum))"
     }
