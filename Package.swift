@@ -147,6 +147,18 @@ let package = Package(
             path: "Benchmarks/LlamaBenchmarks"
         ),
 
+        // `bash scripts/accuracy-benchmarks.sh`: how often answers to BFCL function-call tasks
+        // are right on gemma-3-270m and SmolLM2, per layout, fast-forward and schema rendering,
+        // against llama.cpp's own JSON-Schema grammar (llama-server) and the model unconstrained.
+        .executableTarget(
+            name: "accuracy-benchmarks",
+            dependencies: [
+                "BridleSchema", "BridleGrammar", "BridleGeneration", "BridleLlama",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/AccuracyBenchmarks"
+        ),
+
         // `bash scripts/server-benchmarks.sh`: requests/s and p50/p99 latency per number of
         // concurrent sessions, in-process against llama-server with 1 and 2 replicas.
         .executableTarget(

@@ -38,7 +38,12 @@ struct DemoCase: Sendable {
         _ type: Value.Type, prompt: String, instructions: String, examples: KeyValuePairs<String, String>,
         seed: UInt64 = 0, temperature: Double = 0.3, problems: @escaping @Sendable (Value) -> [String]
     ) -> DemoCase {
-        let shown = examples.map { "User: \($0.key)\nAssistant: \($0.value)" }.joined(separator: "\n")
+        // Examples are written in the grammar's layout, so the model sees the text it must write.
+        let layout = GrammarOptions().layout
+        let shown = examples.map { example in
+            let answer = (try? GeneratedContent(json: example.value))?.jsonString(layout: layout) ?? example.value
+            return "User: \(example.key)\nAssistant: \(answer)"
+        }.joined(separator: "\n")
         let instructions = "\(instructions)\n\n\(shown)"
         let name = String(reflecting: type).split(separator: ".").dropFirst().joined(separator: ".")
         return DemoCase(

@@ -68,6 +68,9 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "What enforces the grammar: bridle (Bridle's mask engine) or llama (llama.cpp's grammar sampler).")
     var engine: GrammarEngine = .bridle
 
+    @Option(help: "Whitespace a --json-schema grammar allows: \(JSONLayout.allCases.map(\.rawValue).joined(separator: ", ")) (default spaced: one space after : and ,).")
+    var layout: JSONLayout = GrammarOptions().layout
+
     @Flag(inversion: .prefixedNo, help: "Append the tokens the grammar forces without sampling them.")
     var fastForward = true
 
@@ -98,7 +101,8 @@ struct GenerateCommand: AsyncParsableCommand {
         var request = GenerationRequest(messages: [], options: options)
         if let instructions { request.messages.append(.system(instructions)) }
         if let jsonSchema {
-            let (schema, compiled) = try SchemaLoading.compileWithSchema(jsonSchemaFile: jsonSchema)
+            let (schema, compiled) = try SchemaLoading.compileWithSchema(jsonSchemaFile: jsonSchema, layout: layout)
+            request.options.grammar = compiled.options
             request.grammar = compiled.grammar
             request.schema = schema
             request.options.maximumResponseTokens = maxTokens ?? compiled.maximumResponseTokens

@@ -16,8 +16,11 @@ struct GrammarCommand: ParsableCommand {
     @Flag(help: "Also print the grammar's maximum length (in characters) to standard error.")
     var showMaximumLength = false
 
+    @Option(help: "Whitespace the grammar allows: \(JSONLayout.allCases.map(\.rawValue).joined(separator: ", ")) (default spaced: one space after : and ,).")
+    var layout: JSONLayout = GrammarOptions().layout
+
     func run() throws {
-        let compiled = try SchemaLoading.compile(jsonSchemaFile: jsonSchema)
+        let compiled = try SchemaLoading.compile(jsonSchemaFile: jsonSchema, layout: layout)
         print(compiled.gbnf, terminator: "")
         if showMaximumLength { Diagnostics.note("maximum length: \(compiled.maximumLength) characters") }
     }
@@ -25,17 +28,19 @@ struct GrammarCommand: ParsableCommand {
 
 enum SchemaLoading {
     /// The compiled grammar of a JSON Schema file, or a failure that names the JSON pointer.
-    static func compile(jsonSchemaFile path: String) throws -> CompiledGrammar {
-        try compileWithSchema(jsonSchemaFile: path).compiled
+    static func compile(jsonSchemaFile path: String, layout: JSONLayout) throws -> CompiledGrammar {
+        try compileWithSchema(jsonSchemaFile: path, layout: layout).compiled
     }
 
     /// The schema of a JSON Schema file and its compiled grammar.
-    static func compileWithSchema(jsonSchemaFile path: String) throws -> (schema: GenerationSchema, compiled: CompiledGrammar) {
+    static func compileWithSchema(jsonSchemaFile path: String, layout: JSONLayout) throws -> (schema: GenerationSchema, compiled: CompiledGrammar) {
         let text = try InputFile.read(path)
         do {
             let schema = try GenerationSchema(jsonSchema: text)
             for note in schema.importNotes { Diagnostics.note("\(path): note: \(note)") }
-            return (schema, try schema.grammar())
+            var options = GrammarOptions()
+            options.layout = layout
+            return (schema, try schema.grammar(options: options))
         } catch let error as JSONSchemaImportError {
             throw ValidationFailure("\(path): \(error)")
         } catch let error as GrammarCompileError {
@@ -61,6 +66,8 @@ enum SchemaLoading {
         return grammar
     }
 }
+
+extension JSONLayout: ExpressibleByArgument {}
 
 /// Messages for people go to standard error, so standard output stays machine-readable.
 enum Diagnostics {

@@ -22,7 +22,9 @@ public struct GenerationOptions: Sendable, Hashable {
     /// sentence, allows exactly enough tokens for that sentence; without one, the context is the
     /// limit.
     public var maximumResponseTokens: Int?
-    /// Caps for what a schema leaves unbounded, used when a schema is compiled to a grammar.
+    /// Caps for what a schema leaves unbounded, used when a schema is compiled to a grammar,
+    /// and the whitespace its values may have (``GrammarOptions/layout``: `": "` and `", "` by
+    /// default; `options.grammar.layout = .compact` for none).
     public var grammar: GrammarOptions
     /// What enforces the grammar while sampling: Bridle's mask engine by default.
     public var grammarEngine: GrammarEngine

@@ -31,7 +31,7 @@ struct BenchSplitReport: CustomStringConvertible {
             for test in (try? document[property: "tests"]?.elements()) ?? [] {
                 guard let instance = test[property: "data"], test[property: "valid"] == false else { continue }
                 report.invalidInstances += 1
-                let matched = (try? GrammarMatcher.matches(compiled.grammar, schema.canonicalText(of: instance))) == true
+                let matched = (try? GrammarMatcher.matches(compiled.grammar, schema.canonicalText(of: instance, layout: compiled.options.layout))) == true
                 // A declared post-check (oneOf exclusivity, uniqueItems) may catch what the grammar lets through.
                 if matched && schema.conforms(instance) {
                     report.invalidAccepted.append("\(split)/\(file): \(instance.jsonString.prefix(200))")

@@ -71,7 +71,7 @@ struct TestSuiteReport: CustomStringConvertible {
         if conforms != valid, !annotationOnlyFiles.contains(tally.name) {
             tally.disagreements.append("\(label): the validator says \(conforms ? "valid" : "invalid") to \(instance.jsonString.prefix(120))")
         }
-        let matched = (try? GrammarMatcher.matches(compiled.grammar, schema.canonicalText(of: instance))) == true
+        let matched = (try? GrammarMatcher.matches(compiled.grammar, schema.canonicalText(of: instance, layout: compiled.options.layout))) == true
         if !valid, matched, conforms {
             tally.invalidAccepted.append("\(label): \(instance.jsonString.prefix(120))")
         }

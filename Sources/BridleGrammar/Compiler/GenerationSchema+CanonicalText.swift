@@ -1,17 +1,17 @@
 import BridleSchema
 
 extension GenerationSchema {
-    /// `content` laid out as the grammar writes values: compact, object keys in the
-    /// schema's declaration order (keys the schema does not name follow in their order).
-    /// A grammar admits a valid value exactly when it admits this text, so this is how an
-    /// existing JSON document is checked against a compiled grammar.
+    /// `content` laid out as the grammar writes values: in the grammar's ``JSONLayout``,
+    /// object keys in the schema's declaration order (keys the schema does not name follow
+    /// in their order). A grammar admits a valid value exactly when it admits this text, so
+    /// this is how an existing JSON document is checked against a compiled grammar.
     ///
     /// ```swift
     /// schema.canonicalText(of: try GeneratedContent(json: #"{ "b": 1, "a": 2 }"#))
-    /// // {"a":2,"b":1}   (when the schema declares a before b)
+    /// // {"a": 2, "b": 1}   (when the schema declares a before b)
     /// ```
-    public func canonicalText(of content: GeneratedContent) -> String {
-        reordered(content, by: root, depth: 0).jsonString
+    public func canonicalText(of content: GeneratedContent, layout: JSONLayout = GrammarOptions().layout) -> String {
+        reordered(content, by: root, depth: 0).jsonString(layout: layout)
     }
 
     private func reordered(_ content: GeneratedContent, by node: SchemaNode, depth: Int) -> GeneratedContent {

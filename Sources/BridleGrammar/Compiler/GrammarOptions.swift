@@ -1,3 +1,5 @@
+import BridleSchema
+
 /// Limits that keep every compiled grammar finite, so even a random model must finish.
 ///
 /// A guide always wins over a default: `.maximumCount(100)` allows 100 elements even though
@@ -30,6 +32,9 @@ public struct GrammarOptions: Sendable, Hashable {
     public var maximumPatternRepeat = 16
     /// Fraction digits of the seconds in a date-time.
     public var dateTimeFractionDigits = 3
+    /// Where values may have whitespace (``JSONLayout``): one space after `:` and `,` by
+    /// default, as models most often write JSON.
+    public var layout: JSONLayout = .spaced
 
     // Work budgets for schemas from strangers: exceeding one is a GrammarCompileError, never
     // a hang. They count sizes, not time, so the same schema always gets the same answer.

@@ -108,7 +108,7 @@ extension SchemaGrammarCompiler {
             let members = writable.compactMap { property -> Member? in
                 if absent.contains(property.name) { return nil }
                 guard let value = values[property.name] else { return nil }
-                return Member(text: .all([.literal(GeneratedContent(property.name).jsonString + ":"), value]), isRequired: present.contains(property.name))
+                return Member(text: .all([layout.key(property.name), value]), isRequired: present.contains(property.name))
             }
             let minimum = shape.minimumCount
             let maximum = min(shape.maximumCount ?? members.count, members.count)
@@ -119,7 +119,7 @@ extension SchemaGrammarCompiler {
             }
             var memo: [Int: GrammarExpression?] = [:]
             if let body = counted(members, from: 0, written: 0, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
-                branches.append(.all([.literal("{"), body, .literal("}")]))
+                branches.append(layout.container("{", body, "}"))
             }
         }
         if branches.isEmpty {
@@ -155,7 +155,7 @@ extension SchemaGrammarCompiler {
             let member = members[index]
             var options: [GrammarExpression] = []
             if written < maximum, let rest = counted(members, from: index + 1, written: written + 1, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
-                options.append(.all([written > 0 ? .literal(",") : .empty, member.text, rest]))
+                options.append(.all([written > 0 ? layout.comma : .empty, member.text, rest]))
             }
             if !member.isRequired, let rest = counted(members, from: index + 1, written: written, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
                 options.append(rest)
@@ -252,9 +252,9 @@ extension SchemaGrammarCompiler {
             if minimum > 0 { return nil }
             return .literal("{}")
         }
-        let entry = GrammarExpression.all([keyText, .literal(":"), valueText])
-        let entries = GrammarExpression.all([entry, GrammarExpression.all([.literal(","), entry]).repeated(0, maximum - 1)])
-        return builder.rule(hint, .all([.literal("{"), minimum > 0 ? entries : entries.optional, .literal("}")]))
+        let entry = GrammarExpression.all([layout.key(keyText), valueText])
+        let entries = GrammarExpression.all([entry, GrammarExpression.all([layout.comma, entry]).repeated(0, maximum - 1)])
+        return builder.rule(hint, layout.container("{", minimum > 0 ? entries : entries.optional, "}"))
     }
 }
 

@@ -10,6 +10,8 @@ struct SchemaGrammarCompiler {
     let schema: GenerationSchema
     let options: GrammarOptions
     var builder = GrammarBuilder()
+    /// The punctuation of containers in ``GrammarOptions/layout``.
+    let layout: LayoutGrammar
     /// Definitions being compiled along the current path, for recursion depth.
     private var stack: [String] = []
     /// Compiled definitions by name and recursion context.
@@ -24,6 +26,7 @@ struct SchemaGrammarCompiler {
         self.schema = schema
         self.options = options
         components = DefinitionComponents(schema)
+        layout = LayoutGrammar(options.layout, builder: &builder)
     }
 
     mutating func compile() throws(GrammarCompileError) -> CompiledGrammar {
@@ -251,7 +254,7 @@ struct SchemaGrammarCompiler {
         let minimum = constraints.minimumCount
         if minimum > maximum { return nil }
         let elements = elements(from: 0, prefix: prefix, item: item, minimum: minimum, maximum: maximum)
-        return builder.rule(hint, .all([.literal("["), elements, .literal("]")]))
+        return builder.rule(hint, layout.container("[", elements, "]"))
     }
 
     /// Elements from position `index` on, with `index` elements already written.
@@ -259,7 +262,7 @@ struct SchemaGrammarCompiler {
         from index: Int, prefix: [GrammarExpression], item: GrammarExpression?, minimum: Int, maximum: Int
     ) -> GrammarExpression {
         if index >= maximum { return .empty }
-        let separator: GrammarExpression = index == 0 ? .empty : .literal(",")
+        let separator: GrammarExpression = index == 0 ? .empty : layout.comma
         if index < prefix.count {
             let body = GrammarExpression.all([
                 separator, prefix[index],
@@ -271,10 +274,10 @@ struct SchemaGrammarCompiler {
         let remainingMinimum = max(minimum - index, 0)
         let remainingMaximum = maximum - index
         if index == 0 {
-            let group = GrammarExpression.all([item, GrammarExpression.all([.literal(","), item]).repeated(max(remainingMinimum - 1, 0), remainingMaximum - 1)])
+            let group = GrammarExpression.all([item, GrammarExpression.all([layout.comma, item]).repeated(max(remainingMinimum - 1, 0), remainingMaximum - 1)])
             return remainingMinimum == 0 ? group.optional : group
         }
-        return GrammarExpression.all([.literal(","), item]).repeated(remainingMinimum, remainingMaximum)
+        return GrammarExpression.all([layout.comma, item]).repeated(remainingMinimum, remainingMaximum)
     }
 
     private mutating func object(_ shape: ObjectShape, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
@@ -292,23 +295,23 @@ struct SchemaGrammarCompiler {
                 if property.isOptional { continue }
                 return nil
             }
-            members.append((.all([.literal(GeneratedContent(property.name).jsonString + ":"), value]), !property.isOptional))
+            members.append((.all([layout.key(property.name), value]), !property.isOptional))
         }
-        return builder.rule(hint, .all([.literal("{"), Self.members(members, from: 0, afterFirst: false), .literal("}")]))
+        return builder.rule(hint, layout.container("{", self.members(members, from: 0, afterFirst: false), "}"))
     }
 
     /// Members from `index` on: required ones always, optional ones maybe, in order, with
     /// commas only between written members.
-    private static func members(_ members: [(GrammarExpression, Bool)], from index: Int, afterFirst: Bool) -> GrammarExpression {
+    private func members(_ members: [(GrammarExpression, Bool)], from index: Int, afterFirst: Bool) -> GrammarExpression {
         guard index < members.count else { return .empty }
         let (member, required) = members[index]
         if afterFirst {
-            let this = GrammarExpression.all([.literal(","), member])
-            return .all([required ? this : this.optional, Self.members(members, from: index + 1, afterFirst: true)])
+            let this = GrammarExpression.all([layout.comma, member])
+            return .all([required ? this : this.optional, self.members(members, from: index + 1, afterFirst: true)])
         }
-        let written = GrammarExpression.all([member, Self.members(members, from: index + 1, afterFirst: true)])
+        let written = GrammarExpression.all([member, self.members(members, from: index + 1, afterFirst: true)])
         if required { return written }
-        let skipped = Self.members(members, from: index + 1, afterFirst: false)
+        let skipped = self.members(members, from: index + 1, afterFirst: false)
         return .either([written, skipped])
     }
 
@@ -317,9 +320,10 @@ struct SchemaGrammarCompiler {
             .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(1, options.maximumKeyLength), .literal("\""),
         ]))
         guard let value = try expression(for: value, at: pointer, hint: "\(hint)-value") else { return .literal("{}") }
-        let entry = GrammarExpression.all([key, .literal(":"), value])
-        let entries = GrammarExpression.all([entry, GrammarExpression.all([.literal(","), entry]).repeated(0, options.maximumDictionaryCount - 1)])
-        return builder.rule(hint, .all([.literal("{"), options.maximumDictionaryCount > 0 ? entries.optional : .empty, .literal("}")]))
+        let entry = GrammarExpression.all([layout.key(key), value])
+        let entries = GrammarExpression.all([entry, GrammarExpression.all([layout.comma, entry]).repeated(0, options.maximumDictionaryCount - 1)])
+        guard options.maximumDictionaryCount > 0 else { return builder.rule(hint, .literal("{}")) }
+        return builder.rule(hint, layout.container("{", entries.optional, "}"))
     }
 
     /// Any JSON value, nested at most `depth` levels.
@@ -333,12 +337,12 @@ struct SchemaGrammarCompiler {
         if depth > 0 {
             let inner = anyValue(depth: depth - 1)
             let count = options.maximumArrayCount
-            parts.append(.all([.literal("["), GrammarExpression.all([inner, GrammarExpression.all([.literal(","), inner]).repeated(0, count - 1)]).optional, .literal("]")]))
+            parts.append(layout.container("[", GrammarExpression.all([inner, GrammarExpression.all([layout.comma, inner]).repeated(0, count - 1)]).optional, "]"))
             let key = builder.rule("key", .all([
                 .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(1, options.maximumKeyLength), .literal("\""),
             ]))
-            let entry = GrammarExpression.all([key, .literal(":"), inner])
-            parts.append(.all([.literal("{"), GrammarExpression.all([entry, GrammarExpression.all([.literal(","), entry]).repeated(0, options.maximumDictionaryCount - 1)]).optional, .literal("}")]))
+            let entry = GrammarExpression.all([layout.key(key), inner])
+            parts.append(layout.container("{", GrammarExpression.all([entry, GrammarExpression.all([layout.comma, entry]).repeated(0, options.maximumDictionaryCount - 1)]).optional, "}"))
         }
         return builder.rule("any-\(depth)", .either(parts))
     }

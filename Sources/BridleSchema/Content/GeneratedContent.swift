@@ -94,6 +94,17 @@ public struct GeneratedContent: Sendable, Hashable, CustomStringConvertible, Cus
         JSONWriter.string(for: self, prettyPrinted: prettyPrinted)
     }
 
+    /// JSON text on one line, in `layout`: the text a grammar compiled with that layout
+    /// admits for this value (``JSONLayout/flexible`` is written spaced).
+    ///
+    /// ```swift
+    /// let content: GeneratedContent = ["a": [1, 2]]
+    /// content.jsonString(layout: .spaced)   // {"a": [1, 2]}
+    /// ```
+    public func jsonString(layout: JSONLayout) -> String {
+        JSONWriter.string(for: self, layout: layout)
+    }
+
     /// The compact JSON text.
     public var description: String { jsonString }
 

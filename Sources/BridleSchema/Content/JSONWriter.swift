@@ -10,15 +10,25 @@
 struct JSONWriter {
     private var output: [UInt8] = []
     private let prettyPrinted: Bool
+    /// A space after each `,` and `:` (one-line output only).
+    private let spaced: Bool
 
-    private init(prettyPrinted: Bool) {
+    private init(prettyPrinted: Bool, spaced: Bool = false) {
         self.prettyPrinted = prettyPrinted
+        self.spaced = spaced && !prettyPrinted
     }
 
     /// Compact output has no whitespace at all; pretty output indents by two spaces, puts a
     /// space after each `:`, and keeps empty arrays and objects on one line (`[]`, `{}`).
     static func string(for content: GeneratedContent, prettyPrinted: Bool) -> String {
         var writer = JSONWriter(prettyPrinted: prettyPrinted)
+        writer.write(content, depth: 0)
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+
+    /// One line of JSON text in `layout` (see ``JSONLayout/writtenLayout``).
+    static func string(for content: GeneratedContent, layout: JSONLayout) -> String {
+        var writer = JSONWriter(prettyPrinted: false, spaced: layout.writtenLayout == .spaced)
         writer.write(content, depth: 0)
         return String(decoding: writer.output, as: UTF8.self)
     }
@@ -47,7 +57,7 @@ struct JSONWriter {
             }
             output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if position > 0 { writeComma() }
                 writeNewline(depth: depth + 1)
                 write(element, depth: depth + 1)
             }
@@ -61,16 +71,21 @@ struct JSONWriter {
             }
             output.append(UInt8(ascii: "{"))
             for (position, entry) in entries.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if position > 0 { writeComma() }
                 writeNewline(depth: depth + 1)
                 writeString(entry.name)
                 output.append(UInt8(ascii: ":"))
-                if prettyPrinted { output.append(UInt8(ascii: " ")) }
+                if prettyPrinted || spaced { output.append(UInt8(ascii: " ")) }
                 write(entry.value, depth: depth + 1)
             }
             writeNewline(depth: depth)
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    private mutating func writeComma() {
+        output.append(UInt8(ascii: ","))
+        if spaced { output.append(UInt8(ascii: " ")) }
     }
 
     private mutating func writeNewline(depth: Int) {

@@ -10,7 +10,6 @@ import Testing
 /// only for a documented, deliberate restriction.
 @Suite("Format grammars vs JSON-Schema-Test-Suite")
 struct FormatGrammarConformanceTests {
-    static let suite = SharedData.directory("conformance/json-schema-test-suite")
 
     /// Why the grammar may refuse a string the suite accepts: Bridle writes one canonical form.
     static func deliberateRestriction(_ text: String, format: StringFormat) -> String? {
@@ -35,10 +34,9 @@ struct FormatGrammarConformanceTests {
         }
     }
 
-    @Test(.enabled(if: suite != nil, SharedData.missingMessage),
-          arguments: [("format-date.json", StringFormat.date), ("format-date-time.json", .dateTime), ("format-time.json", .time), ("format-uuid.json", .uuid), ("format-duration.json", .duration)])
+    @Test(arguments: [("format-date.json", StringFormat.date), ("format-date-time.json", .dateTime), ("format-time.json", .time), ("format-uuid.json", .uuid), ("format-duration.json", .duration)])
     func grammarAgreesWithTheSuite(_ file: String, _ format: StringFormat) throws {
-        let directory = try #require(Self.suite)
+        let directory = Fixtures.jsonSchemaTestSuite
         let groups = try GeneratedContent(jsonData: Data(contentsOf: directory.appendingPathComponent(file))).elements()
         let compiled = try GenerationSchema(root: .string(StringConstraints(format: format))).grammar()
         var checked = 0

@@ -6,7 +6,7 @@ import BridleTestSupport
 
 @Suite("JSON-Schema-Test-Suite: date, date-time, time, uuid")
 struct RFC3339ConformanceTests {
-    static let suiteDirectory = SharedData.directory("conformance/json-schema-test-suite")
+    static let suiteDirectory = Fixtures.jsonSchemaTestSuite
 
     /// One `format` of the suite and the validator that should agree with it.
     struct Format: Sendable, CustomTestStringConvertible {
@@ -30,15 +30,9 @@ struct RFC3339ConformanceTests {
         ]
     }
 
-    @Test(
-        "every string case agrees with the suite's verdict",
-        .enabled(
-            if: RFC3339ConformanceTests.suiteDirectory != nil,
-            "JSON-Schema-Test-Suite files not found: set BRIDLE_SHARED to the shared/ folder, or keep it next to the package root"
-        ),
-        arguments: Format.all)
+    @Test("every string case agrees with the suite's verdict", arguments: Format.all)
     func agreesWithSuite(_ format: Format) throws {
-        let directory = try #require(Self.suiteDirectory)
+        let directory = Self.suiteDirectory
         let data = try Data(contentsOf: directory.appendingPathComponent(format.file))
         let groups = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
 

@@ -21,9 +21,8 @@ struct DurationFormatTests {
 /// The validator against JSON-Schema-Test-Suite's duration cases: it agrees with every flag.
 @Suite("duration format vs JSON-Schema-Test-Suite")
 struct DurationFormatSuiteTests {
-    @Test(.enabled(if: SharedData.directory("conformance/json-schema-test-suite") != nil, SharedData.missingMessage))
-    func validatorAgreesWithTheSuite() throws {
-        let directory = try #require(SharedData.directory("conformance/json-schema-test-suite"))
+    @Test func validatorAgreesWithTheSuite() throws {
+        let directory = Fixtures.jsonSchemaTestSuite
         let groups = try GeneratedContent(jsonData: Data(contentsOf: directory.appendingPathComponent("format-duration.json"))).elements()
         var checked = 0
         for group in groups {

@@ -47,10 +47,7 @@ import Testing
     }
 
     @Test func agreesWithEveryDecidedVerdict() throws {
-        guard let folder = SharedData.directory("conformance/json-schema-test-suite/draft2020-12") else {
-            Issue.record(SharedData.missingMessage)
-            return
-        }
+        let folder = Fixtures.jsonSchemaTestSuite.appendingPathComponent("draft2020-12")
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" && !Self.deliberatelyDifferent.contains($0.lastPathComponent) }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
@@ -70,11 +67,7 @@ import Testing
 
     @Test(arguments: ["format-date.json", "format-date-time.json", "format-time.json", "format-uuid.json"])
     func agreesOnTheFormatsBridleGenerates(file: String) throws {
-        guard let folder = SharedData.directory("conformance/json-schema-test-suite") else {
-            Issue.record(SharedData.missingMessage)
-            return
-        }
-        let tally = try Self.run(folder.appendingPathComponent(file))
+        let tally = try Self.run(Fixtures.jsonSchemaTestSuite.appendingPathComponent(file))
         #expect(tally.disagreements == [])
         #expect(tally.undecided == 0)
     }

@@ -1,0 +1,223 @@
+import ArgumentParser
+import BridleGeneration
+import BridleGrammar
+import BridleLlama
+import BridleSchema
+import Foundation
+
+/// `bash scripts/accuracy-benchmarks.sh`: how often each system's answer to a BFCL "live
+/// simple" task is right, on real models, with the same prompt text for every system. Numbers
+/// only; nothing is asserted.
+@main
+struct AccuracyBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accuracy-benchmarks",
+        abstract: "Accuracy of constrained function-call arguments on BFCL live-simple tasks.")
+
+    @Option(help: "The folder with BFCL_v4_live_simple.json and its possible answers.")
+    var bfcl: String
+
+    @Option(help: "A model as NAME=FILE.gguf; repeat it.")
+    var model: [String]
+
+    @Option(help: "A system: bridle/LAYOUT[/no-ff]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
+    var system: [String] = [
+        "bridle/compact/fields", "bridle/spaced/fields", "bridle/flexible/fields", "bridle/spaced/no-ff/fields",
+        "bridle/spaced/json-schema", "llama-json-schema/fields", "llama-json-schema/json-schema", "unconstrained/fields",
+    ]
+
+    @Option(help: "How many tasks, from the first (default: all).")
+    var limit: Int?
+
+    @Option(help: "Temperature-0.7 runs with seeds 0..<N, besides greedy.")
+    var seeds = 0
+
+    @Option(name: .customLong("llama-server"), help: "llama-server's binary, for the llama-json-schema systems.")
+    var llamaServer: String?
+
+    @Option(help: "Append one JSON line per answer to this file.")
+    var output: String?
+
+    @Option(help: "Threads for llama.cpp, in-process and server alike.")
+    var threads = 2
+
+    static let maximumTokens = 256
+    static let unconstrainedTokens = 128
+
+    func run() async throws {
+        let systems = try system.map { text in
+            guard let parsed = AnswerSystem(text) else { throw ValidationError("unknown system \(text)") }
+            return parsed
+        }
+        var tasks = try FunctionCallCase.load(from: URL(fileURLWithPath: bfcl))
+        if let limit { tasks = Array(tasks.prefix(limit)) }
+        let log = output.map { path -> FileHandle? in
+            FileManager.default.createFile(atPath: path, contents: nil)
+            return FileHandle(forWritingAtPath: path)
+        } ?? nil
+        let runs: [Double?] = [nil] + Array(repeating: 0.7, count: seeds)
+        print("tasks: \(tasks.count) BFCL live-simple; greedy\(seeds > 0 ? " and temperature 0.7 with seeds 0..<\(seeds)" : ""); at most \(Self.maximumTokens) tokens")
+        for entry in model {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw ValidationError("--model takes NAME=FILE.gguf, not \(entry)") }
+            var tallies: [String: Tally] = [:]
+            // One model at a time in memory: in-process first, then the server on its own.
+            do {
+                let llama = try LlamaLanguageModel(
+                    contentsOf: URL(fileURLWithPath: parts[1]), configuration: LlamaConfiguration(threads: threads))
+                for (index, task) in tasks.enumerated() {
+                    for system in systems where system.engine != .llamaJSONSchema {
+                        for (seed, temperature) in runs.enumerated() {
+                            let key = Self.key(system, temperature: temperature)
+                            let result = await Self.answer(task, system: system, llama: llama, temperature: temperature, seed: UInt64(seed))
+                            tallies[key, default: Tally()].add(result)
+                            Self.write(result, task: task, model: parts[0], key: key, to: log)
+                        }
+                    }
+                    if (index + 1) % 25 == 0 { print("  \(parts[0]): \(index + 1) tasks in process") }
+                }
+            }
+            if systems.contains(where: { $0.engine == .llamaJSONSchema }) {
+                guard let llamaServer else { throw ValidationError("the llama-json-schema systems need --llama-server") }
+                let prompter = try LlamaLanguageModel(
+                    contentsOf: URL(fileURLWithPath: parts[1]), configuration: LlamaConfiguration(contextSize: 512, threads: 1))
+                let server = try await LlamaServerCompletion(binary: llamaServer, model: parts[1], port: 18_000 + Int.random(in: 0..<2000), threads: threads)
+                defer { server.stop() }
+                for task in tasks {
+                    for system in systems where system.engine == .llamaJSONSchema {
+                        for (seed, temperature) in runs.enumerated() {
+                            let key = Self.key(system, temperature: temperature)
+                            let schema = try? GenerationSchema(jsonSchema: task.parameters)
+                            let prompt = prompter.prompt(for: system.messages(for: task, schema: schema))
+                            let start = ContinuousClock.now
+                            var result: Outcome
+                            do {
+                                let text = try await server.complete(
+                                    prompt: prompt, schema: task.parameters, temperature: temperature, seed: UInt64(seed), maximumTokens: Self.maximumTokens)
+                                result = Outcome(text: text, task: task)
+                            } catch {
+                                result = Outcome(failure: "\(error)")
+                            }
+                            result.seconds = (ContinuousClock.now - start).seconds
+                            tallies[key, default: Tally()].add(result)
+                            Self.write(result, task: task, model: parts[0], key: key, to: log)
+                        }
+                    }
+                }
+            }
+            print("")
+            print("model \(parts[0]) (\(parts[1]))")
+            print("system                              accuracy   right/asked   failed   s/answer")
+            for system in systems {
+                for temperature in runs.uniqued() {
+                    let key = Self.key(system, temperature: temperature)
+                    guard let tally = tallies[key] else { continue }
+                    print(String(
+                        format: "%-36@%8.3f   %5d/%-6d  %6d   %8.2f", key as NSString, tally.accuracy, tally.right, tally.asked, tally.failed,
+                        tally.seconds / Double(max(tally.asked, 1))))
+                }
+            }
+        }
+        try log?.close()
+    }
+
+    private static func key(_ system: AnswerSystem, temperature: Double?) -> String {
+        temperature.map { "\(system) t=\($0)" } ?? "\(system) greedy"
+    }
+
+    private static func answer(_ task: FunctionCallCase, system: AnswerSystem, llama: LlamaLanguageModel, temperature: Double?, seed: UInt64) async -> Outcome {
+        let start = ContinuousClock.now
+        var result: Outcome
+        do {
+            let schema = try? GenerationSchema(jsonSchema: task.parameters)
+            var options = GenerationOptions(sampling: temperature == nil ? .greedy : .random(probabilityThreshold: 1, seed: seed), temperature: temperature)
+            options.maximumResponseTokens = maximumTokens
+            var request = GenerationRequest(messages: system.messages(for: task, schema: schema), options: options)
+            switch system.engine {
+            case .bridle(let layout, let fastForward):
+                guard let schema else { throw BenchmarkFailure("Bridle cannot import the schema") }
+                request.options.grammar.layout = layout
+                request.options.fastForward = fastForward
+                request.grammar = try schema.grammar(options: request.options.grammar).grammar
+                result = Outcome(text: try await text(of: llama.generate(request), stopAtObject: false), task: task)
+            case .unconstrained:
+                // Its first JSON object is the answer: a reply that has none by then has none.
+                request.options.maximumResponseTokens = Self.unconstrainedTokens
+                result = Outcome(text: try await text(of: llama.generate(request), stopAtObject: true), task: task)
+            case .llamaJSONSchema:
+                throw BenchmarkFailure("runs on llama-server")
+            }
+        } catch {
+            result = Outcome(failure: "\(error)")
+        }
+        result.seconds = (ContinuousClock.now - start).seconds
+        return result
+    }
+
+    /// The response's text; an unconstrained one ends at its first complete JSON object.
+    private static func text(of stream: AsyncThrowingStream<GenerationEvent, any Error>, stopAtObject: Bool) async throws -> String {
+        var bytes: [UInt8] = []
+        for try await event in stream {
+            guard case .token(_, let piece) = event else { continue }
+            bytes += piece
+            if stopAtObject, piece.contains(UInt8(ascii: "}")), ArgumentScore.firstObject(in: String(decoding: bytes, as: UTF8.self)) != nil { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func write(_ outcome: Outcome, task: FunctionCallCase, model: String, key: String, to log: FileHandle?) {
+        guard let log else { return }
+        let line = GeneratedContent(properties: [
+            ("model", GeneratedContent(model)), ("system", GeneratedContent(key)), ("id", GeneratedContent(task.id)),
+            ("right", GeneratedContent(outcome.isRight)), ("text", GeneratedContent(outcome.text ?? "")),
+            ("failure", outcome.failure.map { GeneratedContent($0) } ?? .null),
+        ]).jsonString
+        log.write(Data((line + "\n").utf8))
+    }
+}
+
+struct Outcome {
+    var text: String?
+    var isRight = false
+    var failure: String?
+    var seconds = 0.0
+
+    init(text: String, task: FunctionCallCase) {
+        self.text = text
+        isRight = ArgumentScore.firstObject(in: text).map { ArgumentScore.isCorrect($0, accepted: task.accepted) } ?? false
+    }
+
+    init(failure: String) {
+        self.failure = failure
+    }
+}
+
+struct Tally {
+    var asked = 0
+    var right = 0
+    var failed = 0
+    var seconds = 0.0
+
+    mutating func add(_ outcome: Outcome) {
+        asked += 1
+        if outcome.isRight { right += 1 }
+        if outcome.failure != nil { failed += 1 }
+        seconds += outcome.seconds
+    }
+
+    var accuracy: Double { Double(right) / Double(max(asked, 1)) }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
