@@ -47,4 +47,9 @@ public struct GrammarOptions: Sendable, Hashable {
     public var maximumShortestSentenceLength = 1_000_000
 
     public init() {}
+
+    /// The defaults with another layout: `GrammarOptions(layout: .compact)`.
+    public init(layout: JSONLayout) {
+        self.layout = layout
+    }
 }

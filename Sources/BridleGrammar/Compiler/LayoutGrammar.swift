@@ -10,7 +10,9 @@ struct LayoutGrammar {
     let comma: GrammarExpression
     /// Between a key and its value.
     let colon: GrammarExpression
-    /// After an opening and before a closing bracket.
+    /// Before the first element or member, and before a closing bracket. It leads the first
+    /// element rather than follows the opening bracket, so an empty container has one run of
+    /// whitespace at most, not two.
     let padding: GrammarExpression
 
     init(_ layout: JSONLayout, builder: inout GrammarBuilder) {
@@ -33,9 +35,16 @@ struct LayoutGrammar {
         }
     }
 
-    /// `open inner close` with the layout's padding inside the brackets.
+    /// `open inner close` with the layout's padding before the closing bracket; `inner`
+    /// starts its first element with ``padding`` itself.
     func container(_ open: String, _ inner: GrammarExpression, _ close: String) -> GrammarExpression {
-        .all([.literal(open), padding, inner, padding, .literal(close)])
+        .all([.literal(open), inner, padding, .literal(close)])
+    }
+
+    /// Elements or members: `first`, then `rest` as `comma rest` between `minimum` and
+    /// `maximum` times, with the padding before the first.
+    func list(_ first: GrammarExpression, repeating rest: GrammarExpression, _ minimum: Int, _ maximum: Int) -> GrammarExpression {
+        .all([padding, first, GrammarExpression.all([comma, rest]).repeated(minimum, maximum)])
     }
 
     /// A member's key and the separator before its value.

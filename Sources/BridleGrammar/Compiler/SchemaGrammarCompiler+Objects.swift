@@ -155,7 +155,7 @@ extension SchemaGrammarCompiler {
             let member = members[index]
             var options: [GrammarExpression] = []
             if written < maximum, let rest = counted(members, from: index + 1, written: written + 1, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
-                options.append(.all([written > 0 ? layout.comma : .empty, member.text, rest]))
+                options.append(.all([written > 0 ? layout.comma : layout.padding, member.text, rest]))
             }
             if !member.isRequired, let rest = counted(members, from: index + 1, written: written, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
                 options.append(rest)
@@ -253,7 +253,7 @@ extension SchemaGrammarCompiler {
             return .literal("{}")
         }
         let entry = GrammarExpression.all([layout.key(keyText), valueText])
-        let entries = GrammarExpression.all([entry, GrammarExpression.all([layout.comma, entry]).repeated(0, maximum - 1)])
+        let entries = layout.list(entry, repeating: entry, 0, maximum - 1)
         return builder.rule(hint, layout.container("{", minimum > 0 ? entries : entries.optional, "}"))
     }
 }

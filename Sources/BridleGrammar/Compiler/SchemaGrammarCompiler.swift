@@ -262,7 +262,7 @@ struct SchemaGrammarCompiler {
         from index: Int, prefix: [GrammarExpression], item: GrammarExpression?, minimum: Int, maximum: Int
     ) -> GrammarExpression {
         if index >= maximum { return .empty }
-        let separator: GrammarExpression = index == 0 ? .empty : layout.comma
+        let separator: GrammarExpression = index == 0 ? layout.padding : layout.comma
         if index < prefix.count {
             let body = GrammarExpression.all([
                 separator, prefix[index],
@@ -274,7 +274,7 @@ struct SchemaGrammarCompiler {
         let remainingMinimum = max(minimum - index, 0)
         let remainingMaximum = maximum - index
         if index == 0 {
-            let group = GrammarExpression.all([item, GrammarExpression.all([layout.comma, item]).repeated(max(remainingMinimum - 1, 0), remainingMaximum - 1)])
+            let group = layout.list(item, repeating: item, max(remainingMinimum - 1, 0), remainingMaximum - 1)
             return remainingMinimum == 0 ? group.optional : group
         }
         return GrammarExpression.all([layout.comma, item]).repeated(remainingMinimum, remainingMaximum)
@@ -309,7 +309,7 @@ struct SchemaGrammarCompiler {
             let this = GrammarExpression.all([layout.comma, member])
             return .all([required ? this : this.optional, self.members(members, from: index + 1, afterFirst: true)])
         }
-        let written = GrammarExpression.all([member, self.members(members, from: index + 1, afterFirst: true)])
+        let written = GrammarExpression.all([layout.padding, member, self.members(members, from: index + 1, afterFirst: true)])
         if required { return written }
         let skipped = self.members(members, from: index + 1, afterFirst: false)
         return .either([written, skipped])
@@ -321,7 +321,7 @@ struct SchemaGrammarCompiler {
         ]))
         guard let value = try expression(for: value, at: pointer, hint: "\(hint)-value") else { return .literal("{}") }
         let entry = GrammarExpression.all([layout.key(key), value])
-        let entries = GrammarExpression.all([entry, GrammarExpression.all([layout.comma, entry]).repeated(0, options.maximumDictionaryCount - 1)])
+        let entries = layout.list(entry, repeating: entry, 0, options.maximumDictionaryCount - 1)
         guard options.maximumDictionaryCount > 0 else { return builder.rule(hint, .literal("{}")) }
         return builder.rule(hint, layout.container("{", entries.optional, "}"))
     }
@@ -337,12 +337,12 @@ struct SchemaGrammarCompiler {
         if depth > 0 {
             let inner = anyValue(depth: depth - 1)
             let count = options.maximumArrayCount
-            parts.append(layout.container("[", GrammarExpression.all([inner, GrammarExpression.all([layout.comma, inner]).repeated(0, count - 1)]).optional, "]"))
+            parts.append(layout.container("[", layout.list(inner, repeating: inner, 0, count - 1).optional, "]"))
             let key = builder.rule("key", .all([
                 .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(1, options.maximumKeyLength), .literal("\""),
             ]))
             let entry = GrammarExpression.all([layout.key(key), inner])
-            parts.append(layout.container("{", GrammarExpression.all([entry, GrammarExpression.all([layout.comma, entry]).repeated(0, options.maximumDictionaryCount - 1)]).optional, "}"))
+            parts.append(layout.container("{", layout.list(entry, repeating: entry, 0, options.maximumDictionaryCount - 1).optional, "}"))
         }
         return builder.rule("any-\(depth)", .either(parts))
     }

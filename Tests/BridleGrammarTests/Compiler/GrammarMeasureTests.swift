@@ -19,9 +19,9 @@ struct GrammarMeasureTests {
     @Test("a 30-level oneOf diamond compiles: a longest sentence past Int is a bound, not a bug")
     func oneOfDiamond() throws {
         // 16^30 elements overflow Int: this once failed with "the grammar has no length bound".
-        let compiled = try GenerationSchema(jsonSchema: Self.diamond(levels: 30)).grammar()
+        let compiled = try GenerationSchema(jsonSchema: Self.diamond(levels: 30)).grammar(options: .compactLayout)
         #expect(compiled.maximumLength == Int.max)
-        let small = try GenerationSchema(jsonSchema: Self.diamond(levels: 2)).grammar()
+        let small = try GenerationSchema(jsonSchema: Self.diamond(levels: 2)).grammar(options: .compactLayout)
         #expect(try GrammarMatcher.matches(small.grammar, #"{"a":[4,5]}"#))
         #expect(small.maximumLength < Int.max)
     }

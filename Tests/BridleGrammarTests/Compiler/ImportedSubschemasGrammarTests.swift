@@ -102,7 +102,7 @@ struct ImportedSubschemasGrammarTests {
     /// grammar admits it and leaves exclusivity to the declared post-check.
     @Test func oneOfWithoutTypeDeclaresThePostCheck() throws {
         let schema = try GenerationSchema(jsonSchema: ##"{"oneOf":[{"not":{"required":["x"]}},{"dependencies":{"x":false}}]}"##)
-        let compiled = try schema.grammar()
+        let compiled = try schema.grammar(options: .compactLayout)
         #expect(!compiled.postChecks.isEmpty)
         #expect(try GrammarMatcher.matches(compiled.grammar, "{}"))
         #expect(!schema.conforms([:]))
@@ -115,7 +115,7 @@ struct ImportedSubschemasGrammarTests {
         let schema = try GenerationSchema(jsonSchema: ##"{"type":"object","properties":{"p":{"type":"string","format":"path"}}}"##)
         #expect(schema.importNotes.count == 1)
         #expect(schema.importNotes.first?.hasPrefix("#/properties/p/format: ") == true)
-        let compiled = try schema.grammar()
+        let compiled = try schema.grammar(options: .compactLayout)
         #expect(try GrammarMatcher.matches(compiled.grammar, ##"{"p":"any text"}"##))
         #expect(schema.conforms(try GeneratedContent(json: ##"{"p":"any text"}"##)))
         #expect(try GenerationSchema(jsonSchema: ##"{"type":"string","format":"date"}"##).importNotes.isEmpty)

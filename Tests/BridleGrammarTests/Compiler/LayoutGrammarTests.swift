@@ -18,7 +18,7 @@ struct LayoutGrammarTests {
         #"{"type":"object","properties":{"any":{}},"required":["any"]}"#,
         #"{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"integer"},"z":{"type":"integer"}},"minProperties":1,"maxProperties":2}"#,
         #"{"type":"object","properties":{"rows":{"type":"array","items":{"type":"object","properties":{"k":{"enum":["p","q"]},"v":{"type":"array","items":{"type":"integer"},"maxItems":2}},"required":["k","v"]},"maxItems":3}},"required":["rows"]}"#,
-        #"{"type":"object","patternProperties":{"^[a-c]$":{"type":"boolean"}},"maxProperties":2}"#,
+        #"{"type":"object","patternProperties":{"^[a-z]{2}$":{"type":"boolean"}},"maxProperties":1}"#,
     ]
 
     static func options(_ layout: JSONLayout) -> GrammarOptions {
@@ -43,12 +43,13 @@ struct LayoutGrammarTests {
                 #expect(schema.conforms(content), "\(layout) sample \(sample) of \(text)")
                 #expect(sample.unicodeScalars.count <= compiled.maximumLength)
                 #expect(try GrammarMatcher.matches(compiled.grammar, sample))
-                let whitespace = Self.whitespaceOutsideStrings(sample)
                 switch layout {
                 case .compact, .spaced:
-                    #expect(sample == schema.canonicalText(of: content, layout: layout), "\(layout) sample \(sample) is not laid out as Bridle writes it")
+                    // Strings may be escaped differently; what lies between them must be alike.
+                    let written = schema.canonicalText(of: content, layout: layout)
+                    #expect(Self.skeleton(sample) == Self.skeleton(written), "\(layout) sample \(sample) is not laid out as Bridle writes it: \(written)")
                 case .flexible:
-                    for run in whitespace {
+                    for run in Self.whitespaceOutsideStrings(sample) {
                         #expect(run == " " || (run.first == "\n" && run.dropFirst().allSatisfy { $0 == " " } && run.count <= 1 + JSONLayout.flexibleIndentLimit), "whitespace \(run.debugDescription) in \(sample)")
                     }
                 }
@@ -109,26 +110,27 @@ struct LayoutGrammarTests {
         #expect(GrammarOptions().layout == .spaced)
     }
 
-    /// The runs of whitespace between JSON tokens of `text`.
-    static func whitespaceOutsideStrings(_ text: String) -> [String] {
-        var runs: [String] = []
-        var current = ""
+    /// `text` with every string literal emptied: its punctuation, numbers and whitespace.
+    static func skeleton(_ text: String) -> String {
+        var result = ""
         var inString = false
         var escaped = false
         for character in text {
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" {
+                    inString = false
+                    result.append(character)
+                }
                 continue
             }
-            if character == " " || character == "\n" {
-                current.append(character)
-                continue
-            }
-            if !current.isEmpty { runs.append(current) }
-            current = ""
+            result.append(character)
             if character == "\"" { inString = true }
         }
-        if !current.isEmpty { runs.append(current) }
-        return runs
+        return result
+    }
+
+    /// The runs of whitespace between JSON tokens of `text`.
+    static func whitespaceOutsideStrings(_ text: String) -> [String] {
+        skeleton(text).split(whereSeparator: { $0 != " " && $0 != "\n" }).map(String.init)
     }
 }

@@ -51,7 +51,7 @@ struct SchemaGrammarCompilerArraysTests {
 
     @Test func uniqueItemsIsDeclaredAtItsPointer() throws {
         let schema = try GenerationSchema(jsonSchema: #"{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}}}"#)
-        #expect(try schema.grammar().postChecks == [PostCheck(pointer: "#/properties/tags", kind: .uniqueItems)])
+        #expect(try schema.grammar(options: .compactLayout).postChecks == [PostCheck(pointer: "#/properties/tags", kind: .uniqueItems)])
     }
 
     @Test func uniqueItemsUsesJSONEquality() throws {
@@ -64,7 +64,7 @@ struct SchemaGrammarCompilerArraysTests {
     /// Every array of up to three small integers the grammar admits is valid.
     @Test func containsBesideItemsAdmitsOnlyValidArrays() throws {
         let schema = try GenerationSchema(jsonSchema: #"{"type":"array","items":{"type":"integer","minimum":0},"contains":{"multipleOf":2,"minimum":3},"minContains":2}"#)
-        let grammar = try schema.grammar().grammar
+        let grammar = try schema.grammar(options: .compactLayout).grammar
         let values = [0, 1, 2, 4, 5, 6]
         var arrays: [[Int]] = [[]]
         for length in 1...3 {
@@ -82,7 +82,7 @@ struct SchemaGrammarCompilerArraysTests {
 
     @Test func maxContainsBesideDifferentItemsIsAnError() throws {
         let schema = try GenerationSchema(jsonSchema: #"{"type":"array","items":{"type":"integer"},"contains":{"minimum":5},"maxContains":1}"#)
-        #expect { try schema.grammar() } throws: { error in
+        #expect { try schema.grammar(options: .compactLayout) } throws: { error in
             (error as? GrammarCompileError)?.pointer == "#/contains"
         }
     }

@@ -63,7 +63,7 @@ struct SchemaGrammarCompilerTests {
 
     @Test(arguments: cases)
     func grammarEnforcesTheSchema(_ testCase: Case) throws {
-        let compiled = try testCase.schema.grammar()
+        let compiled = try testCase.schema.grammar(options: .compactLayout)
         #expect(compiled.grammar.lint().filter { $0.severity == .error }.isEmpty, "\(compiled.grammar.lint())")
         for text in testCase.accepts {
             #expect(try GrammarMatcher.matches(compiled.grammar, text), "should accept \(text)\n\(compiled.gbnf)")
@@ -95,7 +95,7 @@ struct SchemaGrammarCompilerTests {
             SchemaProperty(name: "children", node: .array(ArrayConstraints(items: .reference("Node"), maximumCount: 2))),
         ])))
         let schema = GenerationSchema(root: .reference("Node"), definitions: ["Node": node])
-        let compiled = try schema.grammar()
+        let compiled = try schema.grammar(options: .compactLayout)
         #expect(compiled.grammar.maximumLength != nil)
         #expect(try GrammarMatcher.matches(compiled.grammar, #"{"children":[{"children":[{"children":[]}]}]}"#))
         #expect(try !GrammarMatcher.matches(compiled.grammar, #"{"children":[{"children":[{"children":[{"children":[]}]}]}]}"#))
@@ -108,14 +108,14 @@ struct SchemaGrammarCompilerTests {
     @Test func recursionThatCannotEndIsAnError() {
         let node = SchemaNode(.object(ObjectShape(properties: [SchemaProperty(name: "next", node: .reference("Node"))])))
         let schema = GenerationSchema(root: .reference("Node"), definitions: ["Node": node])
-        #expect(throws: GrammarCompileError.self) { try schema.grammar() }
+        #expect(throws: GrammarCompileError.self) { try schema.grammar(options: .compactLayout) }
     }
 
     /// Overlapping alternatives compile as anyOf; the grammar declares exclusivity as a
     /// post-check, and the validator is what enforces it.
     @Test func overlappingOneOfDeclaresAPostCheck() throws {
         let schema = GenerationSchema(root: SchemaNode(.oneOf([.integer(IntegerConstraints(minimum: 0, maximum: 5)), .integer(IntegerConstraints(minimum: 5, maximum: 9))])))
-        let compiled = try schema.grammar()
+        let compiled = try schema.grammar(options: .compactLayout)
         #expect(compiled.postChecks == [PostCheck(pointer: "#", kind: .exclusiveAlternatives)])
         #expect(try GrammarMatcher.matches(compiled.grammar, "5"))
         #expect(!schema.conforms(5))
@@ -124,7 +124,7 @@ struct SchemaGrammarCompilerTests {
 
     @Test func invalidSchemasAreReportedBeforeCompiling() {
         let schema = GenerationSchema(root: .integer(IntegerConstraints(minimum: 5, maximum: 1)))
-        #expect(throws: GrammarCompileError.self) { try schema.grammar() }
+        #expect(throws: GrammarCompileError.self) { try schema.grammar(options: .compactLayout) }
     }
 
     @Test func defaultsCapUnboundedValues() throws {
@@ -137,6 +137,6 @@ struct SchemaGrammarCompilerTests {
 
     @Test func sameSchemaSameGrammarText() throws {
         let schema = [String: [Int8?]].generationSchema
-        #expect(try schema.grammar().gbnf == schema.grammar().gbnf)
+        #expect(try schema.grammar(options: .compactLayout).gbnf == schema.grammar(options: .compactLayout).gbnf)
     }
 }

@@ -18,7 +18,7 @@ struct KeywordCase: Sendable, CustomTestStringConvertible {
 
     func check(samples: Int = 200) throws {
         let schema = try GenerationSchema(jsonSchema: self.schema)
-        let compiled = try schema.grammar()
+        let compiled = try schema.grammar(options: .compactLayout)
         for text in accepts {
             #expect(try GrammarMatcher.matches(compiled.grammar, text), "\(name): should accept \(text)\n\(compiled.gbnf)")
             #expect(schema.conforms(try GeneratedContent(json: text)), "\(name): the validator should accept \(text)")
