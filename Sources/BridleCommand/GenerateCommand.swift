@@ -16,7 +16,9 @@ struct GenerateCommand: AsyncParsableCommand {
             llama-server, vLLM, SGLang or an OpenAI-compatible server; the server's API key, if \
             it needs one, is read from BRIDLE_SERVER_API_KEY. Without --json-schema or --grammar \
             the text is unconstrained. Exit status: 1 when the response cannot be completed \
-            (token limit, context, a server that failed), 2 when an input is invalid.
+            (token limit, context, a server that failed) or breaks a rule of its JSON Schema that \
+            the grammar leaves to a check after generation (uniqueItems, overlapping oneOf; named \
+            on standard error), 2 when an input is invalid.
             """
     )
 
@@ -100,8 +102,11 @@ struct GenerateCommand: AsyncParsableCommand {
 
         var request = GenerationRequest(messages: [], options: options)
         if let instructions { request.messages.append(.system(instructions)) }
+        var postChecked: GenerationSchema?
         if let jsonSchema {
             let (schema, compiled) = try SchemaLoading.compileWithSchema(jsonSchemaFile: jsonSchema, layout: layout)
+            for check in compiled.postChecks { Diagnostics.note("\(jsonSchema): note: \(check.warning)") }
+            postChecked = schema
             request.options.grammar = compiled.options
             request.grammar = compiled.grammar
             request.schema = schema
@@ -118,15 +123,27 @@ struct GenerateCommand: AsyncParsableCommand {
         } else {
             try await serverModel()
         }
+        var written: [UInt8] = []
         do {
             for try await event in model.generate(request) {
                 switch event {
                 case let .token(_, bytes):
                     FileHandle.standardOutput.write(Data(bytes))
+                    written += bytes
                 case let .text(piece):
                     FileHandle.standardOutput.write(Data(piece.utf8))
+                    written += piece.utf8
                 case let .finished(summary):
                     if statistics { Diagnostics.note(Self.describe(summary)) }
+                }
+            }
+            // The grammar leaves some keywords (uniqueItems, overlapping oneOf) to this check:
+            // an answer that breaks one is not passed off as valid.
+            if let postChecked, let content = try? GeneratedContent(jsonData: written) {
+                let issues = postChecked.violations(of: content)
+                if !issues.isEmpty {
+                    Diagnostics.error("the answer breaks its schema: \(issues.map(\.description).joined(separator: "; "))")
+                    throw ExitCode(1)
                 }
             }
         } catch let error as GenerationError {

@@ -19,8 +19,16 @@ struct GrammarCommand: ParsableCommand {
     @Option(help: "Whitespace the grammar allows: \(JSONLayout.allCases.map(\.rawValue).joined(separator: ", ")) (default compact: no whitespace; spaced: one space after : and ,).")
     var layout: JSONLayout = GrammarOptions().layout
 
+    @Flag(help: "Refuse a schema the grammar admits more than (overlapping oneOf, uniqueItems), instead of warning.")
+    var strict = false
+
     func run() throws {
         let compiled = try SchemaLoading.compile(jsonSchemaFile: jsonSchema, layout: layout)
+        if strict, !compiled.postChecks.isEmpty {
+            for check in compiled.postChecks { Diagnostics.error("\(jsonSchema): \(check.warning)") }
+            throw ValidationFailure("\(jsonSchema): --strict: the grammar cannot enforce \(compiled.postChecks.map(\.keywordPointer).joined(separator: ", ")); leave out --strict to check those after generation")
+        }
+        for check in compiled.postChecks { Diagnostics.warning("\(jsonSchema): \(check.warning)") }
         print(compiled.gbnf, terminator: "")
         if showMaximumLength { Diagnostics.note("maximum length: \(compiled.maximumLength) characters") }
     }
@@ -73,6 +81,10 @@ extension JSONLayout: ExpressibleByArgument {}
 enum Diagnostics {
     static func error(_ message: String) {
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    }
+
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
     }
 
     static func note(_ message: String) {

@@ -28,4 +28,24 @@ public struct PostCheck: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(pointer): \(kind.rawValue)" }
+
+    /// The keyword's own JSON pointer: `#/properties/tags/uniqueItems`.
+    public var keywordPointer: String {
+        let keyword = switch kind {
+        case .uniqueItems: "uniqueItems"
+        case .exclusiveAlternatives: "oneOf"
+        }
+        return pointer == "#" ? "#/\(keyword)" : "\(pointer)/\(keyword)"
+    }
+
+    /// What the grammar admits beyond the schema here, for a warning or a GBNF comment:
+    /// `#/oneOf: the grammar admits values matching several alternatives; Bridle checks them
+    /// after generation`.
+    public var warning: String {
+        let gap = switch kind {
+        case .uniqueItems: "the grammar admits arrays with repeated elements"
+        case .exclusiveAlternatives: "the grammar admits values matching several alternatives"
+        }
+        return "\(keywordPointer): \(gap); Bridle checks them after generation"
+    }
 }

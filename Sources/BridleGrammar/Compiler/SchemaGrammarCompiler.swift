@@ -47,7 +47,7 @@ struct SchemaGrammarCompiler {
             throw GrammarCompileError(pointer: "#", message: "the grammar has no length bound; this is a Bridle bug, please report it")
         }
         try Self.checkBudgets(of: grammar, options: options)
-        let gbnf: String
+        var gbnf: String
         do {
             gbnf = try GBNFPrinter().print(grammar)
         } catch {
@@ -57,6 +57,10 @@ struct SchemaGrammarCompiler {
             throw GrammarCompileError(
                 pointer: "#",
                 message: "the grammar takes \(gbnf.utf8.count) bytes of GBNF, more than GrammarOptions.maximumGrammarSize (\(options.maximumGrammarSize)); lower the schema's enum sizes, maxItems or maxLength, or raise the limit")
+        }
+        // A reader of the GBNF alone (llama-server, another engine) learns what it must check.
+        if !postChecks.isEmpty {
+            gbnf = postChecks.map { "# warning: \($0.warning)\n" }.joined() + gbnf
         }
         return CompiledGrammar(grammar: grammar, gbnf: gbnf, maximumLength: maximumLength, options: options, postChecks: postChecks)
     }

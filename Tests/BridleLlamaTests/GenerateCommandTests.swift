@@ -1,0 +1,55 @@
+import Bridle
+import BridleTestSupport
+import Foundation
+import Testing
+
+/// `bridle grammar` and `bridle generate` with a schema whose grammar admits more than the
+/// schema (`uniqueItems`): the gap is declared, `--strict` refuses it, and an answer that
+/// falls into it is never printed as a success.
+@Suite struct GenerateCommandTests {
+    /// Two elements from two values, all different: the grammar admits `["a","a"]`.
+    static let schema = #"{"type":"object","properties":{"words":{"type":"array","items":{"enum":["a","b"]},"minItems":2,"maxItems":2,"uniqueItems":true}},"required":["words"]}"#
+
+    private func schemaFile() throws -> URL {
+        let file = TestModels.folder.appendingPathComponent("unique-words.schema.json")
+        try Data(Self.schema.utf8).write(to: file)
+        return file
+    }
+
+    @Test func grammarWarnsOfEveryPostCheckAndStrictRefuses() throws {
+        let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
+        let file = try schemaFile()
+        let warning = "#/properties/words/uniqueItems: the grammar admits arrays with repeated elements; Bridle checks them after generation"
+        let plain = try BuiltExecutable.runCapturingErrors(bridle, arguments: ["grammar", "--json-schema", file.path])
+        #expect(plain.status == 0)
+        #expect(plain.errors.contains("warning: \(file.path): \(warning)"))
+        #expect(plain.output.hasPrefix("# warning: \(warning)\n"))
+        let strict = try BuiltExecutable.runCapturingErrors(bridle, arguments: ["grammar", "--json-schema", file.path, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.output.isEmpty)
+        #expect(strict.errors.contains("#/properties/words/uniqueItems"))
+    }
+
+    @Test func generateNeverSucceedsWithAnAnswerItsSchemaRejects() throws {
+        let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
+        let file = try schemaFile()
+        let schema = try GenerationSchema(jsonSchema: Self.schema)
+        var refused = 0
+        for seed in 0..<8 {
+            let run = try BuiltExecutable.runCapturingErrors(bridle, arguments: [
+                "generate", "--model", TestModels.large.path, "--json-schema", file.path, "--prompt", "Two words", "--seed", String(seed),
+            ])
+            let answer = try GeneratedContent(json: run.output)
+            if run.status == 0 {
+                #expect(schema.violations(of: answer).isEmpty, "seed \(seed): \(run.output) printed as a success")
+            } else {
+                #expect(run.status == 1)
+                #expect(!schema.violations(of: answer).isEmpty)
+                #expect(run.errors.contains("error: the answer breaks its schema: #/words: has equal items"), "seed \(seed): \(run.errors)")
+                refused += 1
+            }
+        }
+        // A random model repeats an element of two about half the time.
+        #expect(refused > 0)
+    }
+}
