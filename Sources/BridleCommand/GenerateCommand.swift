@@ -70,7 +70,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "What enforces the grammar: bridle (Bridle's mask engine) or llama (llama.cpp's grammar sampler).")
     var engine: GrammarEngine = .bridle
 
-    @Option(help: "Whitespace a --json-schema grammar allows: \(JSONLayout.allCases.map(\.rawValue).joined(separator: ", ")) (default compact: no whitespace; spaced: one space after : and ,).")
+    @Option(help: "Whitespace a --json-schema grammar allows: \(JSONLayout.allCases.map(\.rawValue).joined(separator: ", ")) (default spaced: one space after : and ,; compact: none).")
     var layout: JSONLayout = GrammarOptions().layout
 
     @Flag(inversion: .prefixedNo, help: "Append the tokens the grammar forces without sampling them.")

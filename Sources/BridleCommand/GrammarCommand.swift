@@ -16,7 +16,7 @@ struct GrammarCommand: ParsableCommand {
     @Flag(help: "Also print the grammar's maximum length (in characters) to standard error.")
     var showMaximumLength = false
 
-    @Option(help: "Whitespace the grammar allows: \(JSONLayout.allCases.map(\.rawValue).joined(separator: ", ")) (default compact: no whitespace; spaced: one space after : and ,).")
+    @Option(help: "Whitespace the grammar allows: \(JSONLayout.allCases.map(\.rawValue).joined(separator: ", ")) (default spaced: one space after : and ,; compact: none).")
     var layout: JSONLayout = GrammarOptions().layout
 
     @Flag(help: "Refuse a schema the grammar admits more than (overlapping oneOf, uniqueItems), instead of warning.")

@@ -23,8 +23,8 @@ public struct GenerationOptions: Sendable, Hashable {
     /// limit.
     public var maximumResponseTokens: Int?
     /// Caps for what a schema leaves unbounded, used when a schema is compiled to a grammar,
-    /// and the whitespace its values may have (``GrammarOptions/layout``: none by default;
-    /// `options.grammar.layout = .spaced` for `": "` and `", "`).
+    /// and the whitespace its values may have (``GrammarOptions/layout``: `": "` and `", "` by
+    /// default; `options.grammar.layout = .compact` for none).
     public var grammar: GrammarOptions
     /// What enforces the grammar while sampling: Bridle's mask engine by default.
     public var grammarEngine: GrammarEngine

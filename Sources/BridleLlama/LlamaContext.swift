@@ -97,15 +97,16 @@ actor LlamaContext {
         var response = ResponseText()
         let vocabularySize = model.vocabularySize
         let limit = request.options.maximumResponseTokens
-        // Appends tokens to the response; the caller decodes them.
+        // Appends tokens to the response; the caller decodes them. A forced run longer than
+        // the tokens left is cut at the limit, so the partial text shows all that fits.
         func emit(_ tokens: [llama_token]) throws {
-            if let limit, statistics.responseTokens + tokens.count > limit {
-                throw GenerationError.exceededMaximumResponseTokens(limit: limit, partialText: response.lossyText)
-            }
             guard cachedTokens.count + tokens.count <= contextSize else {
                 throw GenerationError.contextFilledDuringResponse(contextSize: contextSize, partialText: response.lossyText)
             }
             for token in tokens {
+                if let limit, statistics.responseTokens >= limit {
+                    throw GenerationError.exceededMaximumResponseTokens(limit: limit, partialText: response.lossyText)
+                }
                 let bytes = model.bytes(of: token)
                 response.append(bytes)
                 statistics.responseTokens += 1

@@ -8,7 +8,7 @@ extension GenerationSchema {
     ///
     /// ```swift
     /// schema.canonicalText(of: try GeneratedContent(json: #"{ "b": 1, "a": 2 }"#))
-    /// // {"a":2,"b":1}   (when the schema declares a before b; the default layout)
+    /// // {"a": 2, "b": 1}   (when the schema declares a before b; the default layout)
     /// ```
     public func canonicalText(of content: GeneratedContent, layout: JSONLayout = GrammarOptions().layout) -> String {
         reordered(content, by: root, depth: 0).jsonString(layout: layout)

@@ -105,11 +105,11 @@ struct LayoutGrammarTests {
         #expect(try schema.grammar(options: options).gbnf.contains(#""{\"a\": " integer-0-9 ", \"b\": " boolean "}""#))
     }
 
-    @Test("the default layout is compact, and the text Bridle writes for a grammar follows it")
+    @Test("the default layout is spaced, and the text Bridle writes for a grammar follows it")
     func defaultLayout() throws {
-        #expect(GrammarOptions().layout == .compact)
+        #expect(GrammarOptions().layout == .spaced)
         let schema = try GenerationSchema(jsonSchema: #"{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}"#)
-        #expect(schema.canonicalText(of: try GeneratedContent(json: #"{"a": [1, 2]}"#)) == #"{"a":[1,2]}"#)
+        #expect(schema.canonicalText(of: try GeneratedContent(json: #"{"a":[1,2]}"#)) == #"{"a": [1, 2]}"#)
     }
 
     /// `text` with every string literal emptied: its punctuation, numbers and whitespace.
