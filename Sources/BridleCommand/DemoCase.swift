@@ -91,7 +91,7 @@ struct DemoCase: Sendable {
                 "What will the date be in a week?": #"{"dateKind":{"afterNow":{"seconds":604800}}}"#,
                 "What was the date yesterday?": #"{"dateKind":{"beforeNow":{"seconds":86400}}}"#,
             ],
-            seed: 3
+            seed: 4
         ) { value in
             guard case .beforeNow(let seconds) = value.dateKind else { return ["a week ago is before now, not \(value.dateKind)"] }
             return (6 * 86_400...8 * 86_400).contains(seconds) ? [] : ["\(seconds) seconds is not about a week"]
