@@ -46,6 +46,9 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "Instructions (a system message).")
     var instructions: String?
 
+    @Flag(name: .customLong("include-schema"), help: "Also tell the model the --json-schema in the system message, as a session does by default.")
+    var includeSchema = false
+
     @Option(help: "Seed for random sampling; without it every run differs.")
     var seed: UInt64?
 
@@ -89,6 +92,9 @@ struct GenerateCommand: AsyncParsableCommand {
         if jsonSchema != nil, grammar != nil {
             throw ValidationError("Give --json-schema or --grammar, not both.")
         }
+        if includeSchema, jsonSchema == nil {
+            throw ValidationError("--include-schema shows the --json-schema to the model; give --json-schema.")
+        }
         if greedy, topK != nil || seed != nil {
             throw ValidationError("--greedy takes no --top-k or --seed: it never samples.")
         }
@@ -101,10 +107,11 @@ struct GenerateCommand: AsyncParsableCommand {
             : topK.map { .random(top: $0, seed: seed) } ?? .random(probabilityThreshold: 1, seed: seed)
 
         var request = GenerationRequest(messages: [], options: options)
-        if let instructions { request.messages.append(.system(instructions)) }
+        var system = instructions.map { [$0] } ?? []
         var postChecked: GenerationSchema?
         if let jsonSchema {
             let (schema, compiled) = try SchemaLoading.compileWithSchema(jsonSchemaFile: jsonSchema, layout: layout)
+            if includeSchema { system.append(schema.responseInstructions) }
             for check in compiled.postChecks { Diagnostics.note("\(jsonSchema): note: \(check.warning)") }
             postChecked = schema
             request.options.grammar = compiled.options
@@ -116,6 +123,7 @@ struct GenerateCommand: AsyncParsableCommand {
             request.grammar = parsed
             request.options.maximumResponseTokens = maxTokens ?? parsed.maximumLength.map { $0 > Int.max / 4 ? Int.max : $0 * 4 }
         }
+        if !system.isEmpty { request.messages.append(.system(system.joined(separator: "\n\n"))) }
         request.messages.append(.user(prompt))
 
         let model: any LanguageModel = if let model {

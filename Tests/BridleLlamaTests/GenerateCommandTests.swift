@@ -52,4 +52,25 @@ import Testing
         // A random model repeats an element of two about half the time.
         #expect(refused > 0)
     }
+
+    @Test func includeSchemaShowsTheSchemaToTheModel() throws {
+        let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
+        let file = try schemaFile()
+        func promptTokens(_ extra: [String]) throws -> Int? {
+            let run = try BuiltExecutable.runCapturingErrors(bridle, arguments: [
+                "generate", "--model", TestModels.large.path, "--json-schema", file.path, "--prompt", "Two words", "--seed", "1", "--statistics",
+            ] + extra)
+            guard let line = run.errors.split(separator: "\n").first(where: { $0.hasPrefix("prompt: ") }) else { return nil }
+            return Int(line.dropFirst("prompt: ".count).prefix(while: \.isNumber))
+        }
+        let plain = try #require(try promptTokens([]))
+        let shown = try #require(try promptTokens(["--include-schema"]))
+        // The schema's JSON text, at least a token a byte pair, is in the prompt.
+        #expect(shown > plain + Self.schema.utf8.count / 4)
+        let refused = try BuiltExecutable.runCapturingErrors(bridle, arguments: [
+            "generate", "--model", TestModels.large.path, "--prompt", "x", "--include-schema",
+        ])
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("--include-schema shows the --json-schema to the model"))
+    }
 }

@@ -1,5 +1,14 @@
 import BridleSchema
 
+extension GenerationSchema {
+    /// What a session's system message says of the answer when the schema is included in the
+    /// prompt (`includeSchemaInPrompt`, the default): the JSON Schema, compact. The accuracy
+    /// benchmark found it followed better than a field list (``fieldList``) on both real models.
+    public var responseInstructions: String {
+        "Respond with JSON that matches this JSON Schema:\n\(SessionPrompt.schemaText(self))"
+    }
+}
+
 /// Turns a transcript and a request into the messages a model sees.
 enum SessionPrompt {
     /// The system message: the session's instructions, then how to reply.
@@ -8,7 +17,7 @@ enum SessionPrompt {
         if let tools {
             parts.append(toolGuide(tools, answer: answer))
         } else if case .schema(let schema, true) = answer {
-            parts.append("Respond with JSON that matches this JSON Schema:\n\(schemaText(schema))")
+            parts.append(schema.responseInstructions)
         }
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }
