@@ -46,9 +46,7 @@ enum SchemaLoading {
         do {
             let schema = try GenerationSchema(jsonSchema: text)
             for note in schema.importNotes { Diagnostics.note("\(path): note: \(note)") }
-            var options = GrammarOptions()
-            options.layout = layout
-            return (schema, try schema.grammar(options: options))
+            return (schema, try schema.grammar(options: GrammarOptions(layout: layout)))
         } catch let error as JSONSchemaImportError {
             throw ValidationFailure("\(path): \(error)")
         } catch let error as GrammarCompileError {

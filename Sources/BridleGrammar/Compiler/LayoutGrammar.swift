@@ -41,10 +41,10 @@ struct LayoutGrammar {
         .all([.literal(open), inner, padding, .literal(close)])
     }
 
-    /// Elements or members: `first`, then `rest` as `comma rest` between `minimum` and
-    /// `maximum` times, with the padding before the first.
-    func list(_ first: GrammarExpression, repeating rest: GrammarExpression, _ minimum: Int, _ maximum: Int) -> GrammarExpression {
-        .all([padding, first, GrammarExpression.all([comma, rest]).repeated(minimum, maximum)])
+    /// `element`, then `comma element` between `minimum` and `maximum` more times, with the
+    /// padding before the first.
+    func list(_ element: GrammarExpression, more minimum: Int, _ maximum: Int) -> GrammarExpression {
+        .all([padding, element, GrammarExpression.all([comma, element]).repeated(minimum, maximum)])
     }
 
     /// A member's key and the separator before its value.

@@ -253,7 +253,7 @@ extension SchemaGrammarCompiler {
             return .literal("{}")
         }
         let entry = GrammarExpression.all([layout.key(keyText), valueText])
-        let entries = layout.list(entry, repeating: entry, 0, maximum - 1)
+        let entries = layout.list(entry, more: 0, maximum - 1)
         return builder.rule(hint, layout.container("{", minimum > 0 ? entries : entries.optional, "}"))
     }
 }

@@ -278,7 +278,7 @@ struct SchemaGrammarCompiler {
         let remainingMinimum = max(minimum - index, 0)
         let remainingMaximum = maximum - index
         if index == 0 {
-            let group = layout.list(item, repeating: item, max(remainingMinimum - 1, 0), remainingMaximum - 1)
+            let group = layout.list(item, more: max(remainingMinimum - 1, 0), remainingMaximum - 1)
             return remainingMinimum == 0 ? group.optional : group
         }
         return GrammarExpression.all([layout.comma, item]).repeated(remainingMinimum, remainingMaximum)
@@ -325,7 +325,7 @@ struct SchemaGrammarCompiler {
         ]))
         guard let value = try expression(for: value, at: pointer, hint: "\(hint)-value") else { return .literal("{}") }
         let entry = GrammarExpression.all([layout.key(key), value])
-        let entries = layout.list(entry, repeating: entry, 0, options.maximumDictionaryCount - 1)
+        let entries = layout.list(entry, more: 0, options.maximumDictionaryCount - 1)
         guard options.maximumDictionaryCount > 0 else { return builder.rule(hint, .literal("{}")) }
         return builder.rule(hint, layout.container("{", entries.optional, "}"))
     }
@@ -341,12 +341,12 @@ struct SchemaGrammarCompiler {
         if depth > 0 {
             let inner = anyValue(depth: depth - 1)
             let count = options.maximumArrayCount
-            parts.append(layout.container("[", layout.list(inner, repeating: inner, 0, count - 1).optional, "]"))
+            parts.append(layout.container("[", layout.list(inner, more: 0, count - 1).optional, "]"))
             let key = builder.rule("key", .all([
                 .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(1, options.maximumKeyLength), .literal("\""),
             ]))
             let entry = GrammarExpression.all([layout.key(key), inner])
-            parts.append(layout.container("{", layout.list(entry, repeating: entry, 0, options.maximumDictionaryCount - 1).optional, "}"))
+            parts.append(layout.container("{", layout.list(entry, more: 0, options.maximumDictionaryCount - 1).optional, "}"))
         }
         return builder.rule("any-\(depth)", .either(parts))
     }
