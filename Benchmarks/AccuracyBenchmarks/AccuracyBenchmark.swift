@@ -56,7 +56,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
         tasks = tasks.enumerated().filter { $0.offset % max(every, 1) == 0 }.map(\.element)
         if let limit { tasks = Array(tasks.prefix(limit)) }
         let log = output.map { path -> FileHandle? in
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
             return FileHandle(forWritingAtPath: path)
         } ?? nil
         let runs: [Double?] = [nil] + Array(repeating: 0.7, count: seeds)
@@ -143,7 +143,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                 guard let schema else { throw BenchmarkFailure("Bridle cannot import the schema") }
                 request.options.grammar.layout = layout
                 request.options.fastForward = fastForward
-                request.grammar = try schema.grammar(options: request.options.grammar).grammar
+                request.constraint = try OutputConstraint(schema: schema, options: request.options.grammar)
                 let (text, tokens) = try await response(llama.generate(request), stopAtObject: false)
                 result = Outcome(text: text, task: task)
                 result.offSplitTokens = offSplit(tokens, model: llama)

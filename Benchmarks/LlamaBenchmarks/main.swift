@@ -160,7 +160,8 @@ func run(_ model: LlamaLanguageModel, _ constraint: Constraint, seed: UInt64) as
     let options = GenerationOptions(
         sampling: .random(top: 40, seed: seed), maximumResponseTokens: tokenCap,
         grammarEngine: constraint.engine, fastForward: constraint.fastForward)
-    let request = GenerationRequest(messages: [.user("Call the function.")], grammar: constraint.grammar, options: options)
+    let request = GenerationRequest(
+        messages: [.user("Call the function.")], constraint: try constraint.grammar.map(OutputConstraint.init(grammar:)), options: options)
     var completed = true
     do {
         _ = try await model.complete(request)

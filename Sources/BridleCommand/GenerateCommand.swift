@@ -17,8 +17,9 @@ struct GenerateCommand: AsyncParsableCommand {
             it needs one, is read from BRIDLE_SERVER_API_KEY. Without --json-schema or --grammar \
             the text is unconstrained. Exit status: 1 when the response cannot be completed \
             (token limit, context, a server that failed) or breaks a rule of its JSON Schema that \
-            the grammar leaves to a check after generation (uniqueItems, overlapping oneOf; named \
-            on standard error), 2 when an input is invalid.
+            the grammar leaves to a check after generation (uniqueItems, overlapping oneOf) in \
+            every one of --attempts answers (named on standard error; such a schema's answer is \
+            printed only once checked), 2 when an input is invalid.
             """
     )
 
@@ -79,6 +80,9 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Append the tokens the grammar forces without sampling them.")
     var fastForward = true
 
+    @Option(help: "Answers to generate in all when one breaks a rule of its JSON Schema that the grammar leaves to a check after generation; each retry is shown the reasons and takes the next seed.")
+    var attempts = GenerationOptions().maximumAnswerAttempts
+
     @Flag(help: "Print timings and token counts to standard error.")
     var statistics = false
 
@@ -95,6 +99,9 @@ struct GenerateCommand: AsyncParsableCommand {
         if includeSchema, jsonSchema == nil {
             throw ValidationError("--include-schema shows the --json-schema to the model; give --json-schema.")
         }
+        if attempts < 1 {
+            throw ValidationError("--attempts must be at least 1, not \(attempts).")
+        }
         if greedy, topK != nil || seed != nil {
             throw ValidationError("--greedy takes no --top-k or --seed: it never samples.")
         }
@@ -105,57 +112,52 @@ struct GenerateCommand: AsyncParsableCommand {
             temperature: temperature, maximumResponseTokens: maxTokens, grammarEngine: engine, fastForward: fastForward)
         options.sampling = greedy ? .greedy
             : topK.map { .random(top: $0, seed: seed) } ?? .random(probabilityThreshold: 1, seed: seed)
+        options.maximumAnswerAttempts = attempts
 
-        var request = GenerationRequest(messages: [], options: options)
         var system = instructions.map { [$0] } ?? []
-        var postChecked: GenerationSchema?
+        var constraint: OutputConstraint?
         if let jsonSchema {
             let (schema, compiled) = try SchemaLoading.compileWithSchema(jsonSchemaFile: jsonSchema, layout: layout)
             if includeSchema { system.append(schema.responseInstructions) }
             for check in compiled.postChecks { Diagnostics.note("\(jsonSchema): note: \(check.warning)") }
-            postChecked = schema
-            request.options.grammar = compiled.options
-            request.grammar = compiled.grammar
-            request.schema = schema
-            request.options.maximumResponseTokens = maxTokens ?? compiled.maximumResponseTokens
+            options.grammar = compiled.options
+            constraint = OutputConstraint(compiled: compiled, schema: schema)
         } else if let grammar {
-            let parsed = try SchemaLoading.grammar(gbnfFile: grammar)
-            request.grammar = parsed
-            request.options.maximumResponseTokens = maxTokens ?? parsed.maximumLength.map { $0 > Int.max / 4 ? Int.max : $0 * 4 }
+            do {
+                constraint = try OutputConstraint(grammar: try SchemaLoading.grammar(gbnfFile: grammar))
+            } catch let error as OutputConstraintError {
+                Diagnostics.error("\(grammar): \(error)")
+                throw ExitCode(2)
+            }
         }
-        if !system.isEmpty { request.messages.append(.system(system.joined(separator: "\n\n"))) }
-        request.messages.append(.user(prompt))
+        let messages = (system.isEmpty ? [] : [ChatMessage.system(system.joined(separator: "\n\n"))]) + [.user(prompt)]
 
         let model: any LanguageModel = if let model {
             try ModelLoading.load(model, contextSize: contextSize, template: template)
         } else {
             try await serverModel()
         }
-        var written: [UInt8] = []
+        // Streamed as generated when the grammar alone is exact; held until checked when it
+        // leaves rules to a check after generation, so no refused answer is ever printed.
+        let streams = constraint?.postChecks.isEmpty ?? true
+        var written = 0
         do {
-            for try await event in model.generate(request) {
-                switch event {
-                case let .token(_, bytes):
-                    FileHandle.standardOutput.write(Data(bytes))
-                    written += bytes
-                case let .text(piece):
-                    FileHandle.standardOutput.write(Data(piece.utf8))
-                    written += piece.utf8
-                case let .finished(summary):
-                    if statistics { Diagnostics.note(Self.describe(summary)) }
-                }
+            let answer = try await model.checkedAnswer(to: messages, constraint: constraint, options: options) { _, response in
+                guard streams else { return }
+                FileHandle.standardOutput.write(Data(response.bytes[written...]))
+                written = response.bytes.count
             }
-            // The grammar leaves some keywords (uniqueItems, overlapping oneOf) to this check:
-            // an answer that breaks one is not passed off as valid.
-            if let postChecked, let content = try? GeneratedContent(jsonData: written) {
-                let issues = postChecked.violations(of: content)
-                if !issues.isEmpty {
-                    Diagnostics.error("the answer breaks its schema: \(issues.map(\.description).joined(separator: "; "))")
-                    throw ExitCode(1)
-                }
+            if !streams { FileHandle.standardOutput.write(Data(answer.text.utf8)) }
+            if answer.regenerations > 0 {
+                Diagnostics.note("\(answer.regenerations) answers broke a rule of the schema and were generated again")
             }
+            if statistics { Diagnostics.note(Self.describe(answer.statistics)) }
         } catch let error as GenerationError {
-            Diagnostics.error(error.description)
+            if case .schemaViolation(_, let issues) = error {
+                Diagnostics.error("the answer breaks its schema: \(issues.joined(separator: "; "))")
+            } else {
+                Diagnostics.error(error.description)
+            }
             throw ExitCode(1)
         } catch let error as LlamaError {
             Diagnostics.error(error.description)

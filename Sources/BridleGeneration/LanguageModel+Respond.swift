@@ -13,7 +13,8 @@ extension LanguageModel {
         return Response(content: text, rawContent: GeneratedContent(text), text: text, statistics: statistics)
     }
 
-    /// Generates JSON that matches `schema`, under the grammar compiled from it.
+    /// Generates JSON that matches `schema`, under the grammar compiled from it, checked and
+    /// regenerated under the one policy of ``checkedAnswer(to:constraint:options:progress:)``.
     ///
     /// - Parameter includeSchemaInPrompt: Also show the model the JSON Schema, so it knows what
     ///   the fields mean; the grammar enforces the shape either way.
@@ -25,14 +26,11 @@ extension LanguageModel {
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<GeneratedContent> {
         let answer = AnswerFormat.schema(schema, includeInPrompt: includeSchemaInPrompt)
-        let compiled = try schema.grammar(options: options.grammar)
+        let constraint = try OutputConstraint(schema: schema, options: options.grammar)
         let system = SessionPrompt.systemText(instructions: instructions, tools: nil, answer: answer)
-        let request = GenerationRequest(
-            messages: Self.messages(prompt: prompt, instructions: system), grammar: compiled.grammar, schema: schema,
-            options: options.limited(by: compiled))
-        let (text, statistics) = try await complete(request)
-        let content = try answer.content(ofPlainText: text)
-        return Response(content: content, rawContent: content, text: text, statistics: statistics)
+        let checked = try await checkedAnswer(
+            to: Self.messages(prompt: prompt, instructions: system), constraint: constraint, options: options)
+        return Response(content: checked.content, rawContent: checked.content, text: checked.text, statistics: checked.statistics)
     }
 
     /// Generates a value of `type`: the output is constrained by the type's grammar, checked
@@ -77,23 +75,5 @@ extension LanguageModel {
 
     private static func messages(prompt: String, instructions: String?) -> [ChatMessage] {
         (instructions.map { [ChatMessage.system($0)] } ?? []) + [.user(prompt)]
-    }
-}
-
-extension GenerationOptions {
-    /// These options, with a token limit from `grammar` when none is set.
-    func limited(by grammar: CompiledGrammar?) -> GenerationOptions {
-        guard maximumResponseTokens == nil, let grammar else { return self }
-        var options = self
-        options.maximumResponseTokens = grammar.maximumResponseTokens
-        return options
-    }
-}
-
-extension CompiledGrammar {
-    /// Enough tokens for the grammar's longest sentence even if every token holds a single byte
-    /// (a UTF-8 scalar takes at most 4).
-    public var maximumResponseTokens: Int {
-        maximumLength.multipliedReportingOverflow(by: 4).overflow ? Int.max : maximumLength * 4
     }
 }

@@ -64,8 +64,8 @@ actor LlamaContext {
     /// decodes it. Where the grammar forces the next bytes, their tokens are appended and
     /// decoded in one batch instead (fast-forward).
     func generate(_ request: GenerationRequest, into continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation) throws {
-        let constraint = try request.grammar.map {
-            try ResponseConstraint(grammar: $0, options: request.options, model: model)
+        let constraint = try request.constraint.map {
+            try ResponseConstraint($0, options: request.options, model: model)
         }
         let sampler = try SamplerChain(model: model, constraint: constraint?.samplerConstraint, options: request.options)
         if let limit = request.options.maximumResponseTokens, limit < 0 {

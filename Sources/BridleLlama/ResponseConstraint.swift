@@ -43,12 +43,12 @@ final class ResponseConstraint {
     /// The matcher after the token ``allows(_:model:)`` last accepted (llama.cpp's engine).
     private var checkedTrial: (token: llama_token, matcher: GrammarMatcher)?
 
-    init(grammar: Grammar, options: GenerationOptions, model: LlamaModel) throws {
+    init(_ constraint: OutputConstraint, options: GenerationOptions, model: LlamaModel) throws {
         let vocabulary = options.grammarEngine == .bridle ? model.tokenVocabulary : nil
         let start = ContinuousClock.now
         let matcher: GrammarMatcher
         do {
-            matcher = try model.compiledGrammars.matcher(for: grammar).withWorkBudget(options.matchingWorkBudget)
+            matcher = try model.compiledGrammars.matcher(for: constraint.grammar).withWorkBudget(options.matchingWorkBudget)
         } catch {
             throw LlamaError.invalidGrammar(reason: String(describing: error))
         }
@@ -64,19 +64,9 @@ final class ResponseConstraint {
             samplerConstraint = .mask(sampler)
         } else {
             engine = .checked(matcher)
-            samplerConstraint = .llamaGrammar(gbnf: try Self.checkedGBNF(grammar), rootName: grammar.rootName)
+            samplerConstraint = .llamaGrammar(gbnf: constraint.gbnf)
         }
         compileSeconds = (ContinuousClock.now - start).seconds
-    }
-
-    /// Checks the grammar with Bridle's printer, which knows llama.cpp's parser's limits, so
-    /// llama.cpp never sees a grammar it would reject.
-    private static func checkedGBNF(_ grammar: Grammar) throws -> String {
-        do {
-            return try GBNFPrinter().print(grammar)
-        } catch {
-            throw LlamaError.invalidGrammar(reason: String(describing: error))
-        }
     }
 
     /// Gets ready to choose the next token: tells the chain's mask what to apply.

@@ -13,7 +13,8 @@ final class SamplerChain {
     /// What constrains the chain's choices.
     enum Constraint {
         case mask(MaskSampler)
-        case llamaGrammar(gbnf: String, rootName: String)
+        /// llama.cpp's grammar sampler, given GBNF whose start rule is `root`.
+        case llamaGrammar(gbnf: String)
     }
 
     let pointer: UnsafeMutablePointer<llama_sampler>
@@ -47,13 +48,13 @@ final class SamplerChain {
                 throw LlamaError.contextCreationFailed(llamaMessages: ["llama_sampler_init returned NULL"])
             }
             llama_sampler_chain_add(chain, sampler)
-        case let .llamaGrammar(gbnf, rootName):
+        case let .llamaGrammar(gbnf):
             if !model.tokensNeverInText.isEmpty {
                 let biases = model.tokensNeverInText.map { llama_logit_bias(token: $0, bias: -Float.infinity) }
                 llama_sampler_chain_add(chain, llama_sampler_init_logit_bias(Int32(model.vocabularySize), Int32(biases.count), biases))
             }
             let mark = LlamaLog.mark()
-            guard let grammar = llama_sampler_init_grammar(model.vocabulary, gbnf, rootName) else {
+            guard let grammar = llama_sampler_init_grammar(model.vocabulary, gbnf, "root") else {
                 throw LlamaError.grammarRejected(gbnf: gbnf, llamaMessages: LlamaLog.messages(since: mark))
             }
             llama_sampler_chain_add(chain, grammar)

@@ -95,7 +95,7 @@ public struct ServerLanguageModel: LanguageModel {
     private func run(_ request: GenerationRequest, yield: @escaping @Sendable (GenerationEvent) -> Void) async throws {
         var body = try requestBody(for: request)
         let checker = try AnswerChecker(
-            grammar: request.grammar, limit: request.options.maximumResponseTokens, workBudget: request.options.matchingWorkBudget)
+            grammar: request.constraint?.grammar, limit: request.options.maximumResponseTokens, workBudget: request.options.matchingWorkBudget)
         var failures: [EndpointFailure] = []
         var refusals = 0
         for attempt in 0..<configuration.retry.maximumAttempts {

@@ -31,16 +31,18 @@ struct ServerRequestBody {
         return GeneratedContent(properties: fields)
     }
 
-    /// The grammar (or, for an engine without one, the schema) in the engine's field.
+    /// The constraint's GBNF (or, for an engine without grammars, its schema) in the engine's
+    /// field.
     private func constraint(_ request: GenerationRequest) throws(ServerError) -> [(String, GeneratedContent)] {
-        guard let grammar = request.grammar else { return [] }
+        guard let constraint = request.constraint else { return [] }
+        let gbnf = GeneratedContent(constraint.gbnf)
         switch configuration.engine {
-        case .llamaServer: return [("grammar", GeneratedContent(try Self.gbnf(grammar)))]
-        case .vLLM: return [("structured_outputs", ["grammar": GeneratedContent(try Self.gbnf(grammar))])]
-        case .vLLMGuidedGrammar: return [("guided_grammar", GeneratedContent(try Self.gbnf(grammar)))]
-        case .sglang: return [("ebnf", GeneratedContent(try Self.gbnf(grammar)))]
+        case .llamaServer: return [("grammar", gbnf)]
+        case .vLLM: return [("structured_outputs", ["grammar": gbnf])]
+        case .vLLMGuidedGrammar: return [("guided_grammar", gbnf)]
+        case .sglang: return [("ebnf", gbnf)]
         case .openAICompatible:
-            guard let schema = request.schema else { throw .grammarUnsupported(engine: .openAICompatible) }
+            guard let schema = constraint.schema else { throw .grammarUnsupported(engine: .openAICompatible) }
             return [("response_format", [
                 "type": "json_schema",
                 "json_schema": ["name": "answer", "strict": true, "schema": schema.jsonSchema],
@@ -102,22 +104,5 @@ struct ServerRequestBody {
         // OpenAI's tool role needs a call id Bridle's transcript keeps in the text instead.
         let role = message.role == .tool ? ChatMessage.Role.user : message.role
         return ["role": GeneratedContent(role.rawValue), "content": GeneratedContent(message.content)]
-    }
-
-    /// The grammar as GBNF with its start rule named `root`, which llama-server and XGrammar
-    /// assume.
-    static func gbnf(_ grammar: Grammar) throws(ServerError) -> String {
-        var grammar = grammar
-        if grammar.rootName != "root" {
-            guard !grammar.rules.contains(where: { $0.name == "root" }) else {
-                throw .grammarNotPrintable(reason: "its start rule is '\(grammar.rootName)' and another rule is named 'root', which servers take as the start; rename that rule")
-            }
-            grammar = Grammar(rules: [Rule(name: "root", body: .reference(grammar.rootName))] + grammar.rules)
-        }
-        do {
-            return try GBNFPrinter().print(grammar)
-        } catch {
-            throw .grammarNotPrintable(reason: error.description)
-        }
     }
 }

@@ -20,7 +20,7 @@ import Testing
         _ = try await model.respond(to: "Who?", generating: Contacts.Arguments.self, instructions: "Be brief.")
         let request = try #require(model.requests.first)
         let compiled = try Contacts.Arguments.generationSchema.grammar()
-        #expect(request.grammar == compiled.grammar)
+        #expect(request.constraint == OutputConstraint(compiled: compiled, schema: Contacts.Arguments.generationSchema))
         #expect(request.options.maximumResponseTokens == compiled.maximumLength * 4)
         #expect(request.messages.map(\.role) == [.system, .user])
         #expect(request.messages[0].content.hasPrefix("Be brief.\n\nRespond with JSON that matches this JSON Schema:"))
@@ -59,14 +59,31 @@ import Testing
         #"{"genre":"drama","fromYear":1950,"toYear":1960,"keywords":["a","b","c","d"]}"#, // too many
         #"{"genre":"drama","fromYear":1950,"toYear":1960,"keywords":[""]}"#, // element too short
     ])
-    func textThatBreaksAGuideIsASchemaViolation(text: String) async throws {
-        let model = ScriptedModel(text)
+    func textThatBreaksAGuideInEveryAttemptIsASchemaViolation(text: String) async throws {
+        let attempts = GenerationOptions().maximumAnswerAttempts
+        let model = ScriptedModel(replies: Array(repeating: text, count: attempts))
         await #expect {
             _ = try await model.respond(to: "Films", generating: Films.Arguments.self)
         } throws: { error in
             guard case let .schemaViolation(reported, issues) = error as? GenerationError else { return false }
             return reported == text && !issues.isEmpty
         }
+        #expect(model.requests.count == attempts)
+    }
+
+    @Test func aRefusedAnswerIsShownBackAndGeneratedAgainOnTheNextSeed() async throws {
+        let refused = #"{"genre":"drama","fromYear":1800,"toYear":1960,"keywords":[]}"#
+        let valid = #"{"genre":"drama","fromYear":1950,"toYear":1960,"keywords":[]}"#
+        let model = ScriptedModel(refused, valid)
+        let response = try await model.respond(
+            to: "Films", generating: Films.Arguments.self, options: GenerationOptions(sampling: .random(top: 5, seed: 9)))
+        #expect(response.content.fromYear == 1950)
+        #expect(response.statistics.responseTokens == refused.utf8.count + valid.utf8.count)
+        let retry = try #require(model.requests.last)
+        #expect(model.requests.count == 2)
+        #expect(retry.options.sampling?.seed == 10)
+        #expect(retry.messages.dropLast().last == .assistant(refused))
+        #expect(retry.messages.last?.content.contains("fromYear") == true)
     }
 
     @Test func plainTextResponseIsTheTextAsAJSONString() async throws {
@@ -74,7 +91,7 @@ import Testing
         let response = try await model.respond(to: "Hi")
         #expect(response.content == "héllo 日本")
         #expect(response.rawContent == GeneratedContent("héllo 日本"))
-        #expect(model.requests.first?.grammar == nil)
+        #expect(model.requests.first?.constraint == nil)
     }
 
     @Test func streamThatStopsWithoutFinishingIsCancellation() async throws {

@@ -35,7 +35,7 @@ struct InstructModelTests {
         for seed in UInt64(0)..<2 {
             let request = GenerationRequest(
                 messages: [.system("Reply with JSON."), .user("Fill in the form with made-up values.")],
-                grammar: compiled.grammar, options: RealModelTests.options(seed: seed))
+                constraint: OutputConstraint(compiled: compiled, schema: testCase.schema), options: RealModelTests.options(seed: seed))
             var response = ResponseText()
             for try await event in model.generate(request) {
                 if case .token(_, let bytes) = event { response.append(bytes) }

@@ -56,7 +56,7 @@ import Testing
         var text = ResponseText()
         var tokens = 0
         var summary: GenerationStatistics?
-        for try await event in model.generate(GenerationRequest(messages: [.user("Searches")], grammar: grammar.grammar, options: Self.options(seed: 2))) {
+        for try await event in model.generate(GenerationRequest(messages: [.user("Searches")], constraint: OutputConstraint(compiled: grammar, schema: SearchSuggestions.generationSchema), options: Self.options(seed: 2))) {
             switch event {
             case let .token(_, bytes):
                 #expect(summary == nil)
@@ -100,17 +100,6 @@ import Testing
         #expect(Contacts.Generation.allCases.contains(response.content.generation))
     }
 
-    @Test func grammarThatBridleCannotPrintNeverReachesLlama() async throws {
-        let model = try LlamaLanguageModel(contentsOf: TestModels.small)
-        let broken = Grammar(rules: [Rule(name: "root", body: .reference("missing"))])
-        await #expect {
-            _ = try await model.complete(GenerationRequest(messages: [.user("Hi")], grammar: broken))
-        } throws: { error in
-            guard case let .invalidGrammar(reason) = error as? LlamaError else { return false }
-            return reason.contains("missing")
-        }
-    }
-
     /// Every run of at least 64 "(" is a sentence, in so many ways that checking one costs work
     /// cubic in its length: the matcher's budget runs out before the grammar could end, and
     /// the error says so rather than "no token allowed".
@@ -120,7 +109,7 @@ import Testing
         var options = Self.options(seed: 1, maximumResponseTokens: 200)
         options.matchingWorkBudget = 20_000
         await #expect {
-            _ = try await model.complete(GenerationRequest(messages: [.user("Hi")], grammar: grammar, options: options))
+            _ = try await model.complete(GenerationRequest(messages: [.user("Hi")], constraint: OutputConstraint(grammar: grammar), options: options))
         } throws: { error in
             guard case let .responseExceededWorkBudget(budget, partial) = error as? LlamaError else { return false }
             return budget == 20_000 && partial.count > 8 && partial.allSatisfy { $0 == "(" }

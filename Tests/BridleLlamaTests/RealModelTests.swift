@@ -74,7 +74,7 @@ struct RealModelTests {
         for seed in 0..<Self.seeds {
             let request = GenerationRequest(
                 messages: [.system("Reply with JSON."), .user("Fill in the form with made-up values.")],
-                grammar: compiled.grammar, options: Self.options(seed: seed))
+                constraint: OutputConstraint(compiled: compiled, schema: testCase.schema), options: Self.options(seed: seed))
             var ids: [Int32] = []
             var response = ResponseText()
             do {

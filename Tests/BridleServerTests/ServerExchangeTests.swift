@@ -37,8 +37,7 @@ import Testing
     }
 
     static func request() throws -> GenerationRequest {
-        let grammar = try schema.grammar().grammar
-        return GenerationRequest(messages: [.user("Ready?")], grammar: grammar, schema: schema, options: GenerationOptions(sampling: .greedy))
+        GenerationRequest(messages: [.user("Ready?")], constraint: try OutputConstraint(schema: schema), options: GenerationOptions(sampling: .greedy))
     }
 
     @Test(arguments: engines)

@@ -28,7 +28,7 @@ struct ServerLanguageModelTests {
         let server = try await LlamaServerProcess(model: ServerTestModels.large.url)
         let model = try ServerLanguageModel(configuration: ServerTestModels.configuration([server.url], serving: ServerTestModels.large))
         let compiled = try SearchSuggestions.generationSchema.grammar(options: ServerTestModels.grammarOptions)
-        let request = GenerationRequest(messages: [.user("Searches")], grammar: compiled.grammar, options: ServerTestModels.options(seed: 2))
+        let request = GenerationRequest(messages: [.user("Searches")], constraint: OutputConstraint(compiled: compiled, schema: SearchSuggestions.generationSchema), options: ServerTestModels.options(seed: 2))
         var text = ""
         var pieces = 0
         var summaries: [GenerationStatistics] = []

@@ -11,7 +11,7 @@ import Testing
     static let endpoint = URL(string: "http://127.0.0.1:8080")!
     static let grammar = try! Grammar(gbnf: #"root ::= "yes" | "no""#)
     static let options = GenerationOptions(sampling: .random(probabilityThreshold: 0.9, seed: 42), temperature: 0.7, maximumResponseTokens: 16)
-    static let request = GenerationRequest(messages: [.system("Answer."), .user("Ready?")], grammar: grammar, options: options)
+    static let request = GenerationRequest(messages: [.system("Answer."), .user("Ready?")], constraint: try! OutputConstraint(grammar: grammar), options: options)
     static let grammarText = #"root ::= \"yes\" | \"no\"\n"#
     static let prompt = #"Answer.\n\nUser: Ready?\nAssistant:"#
 
@@ -43,7 +43,7 @@ import Testing
     /// Chat-only servers get the schema, strict, and the messages for their own template.
     @Test func openAIChatGetsTheSchema() throws {
         let schema = try GenerationSchema(root: DynamicGenerationSchema(name: "Answer", anyOf: ["yes", "no"]), dependencies: [])
-        let request = GenerationRequest(messages: [.user("Ready?")], grammar: Self.grammar, schema: schema, options: GenerationOptions(sampling: .greedy))
+        let request = GenerationRequest(messages: [.user("Ready?")], constraint: try OutputConstraint(schema: schema), options: GenerationOptions(sampling: .greedy))
         let body = try Self.body(.openAICompatible, request: request)
         #expect(body == #"{"model":"gemma","messages":[{"role":"user","content":"Ready?"}],"temperature":0,"stream":true,"stream_options":{"include_usage":true},"response_format":{"type":"json_schema","json_schema":{"name":"answer","strict":true,"schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string","title":"Answer","enum":["yes","no"]}}}}"#)
     }
@@ -80,15 +80,6 @@ import Testing
         #expect(folded <= 0x7FFF_FFFF)
         #expect(folded == ServerRequestBody.serverSeed(seed))
         if seed <= 0x7FFF_FFFF { #expect(UInt64(folded) == seed) }
-    }
-
-    /// Servers start at the rule named `root`: another start rule gets one that points to it,
-    /// and a grammar that already uses `root` for something else is a typed error.
-    @Test func startRuleIsNamedRoot() throws {
-        let answer = try Grammar(gbnf: #"answer ::= "ok""#, rootName: "answer")
-        #expect(try ServerRequestBody.gbnf(answer) == "root ::= answer\nanswer ::= \"ok\"\n")
-        let clash = try Grammar(gbnf: "answer ::= root\nroot ::= \"ok\"", rootName: "answer")
-        #expect(throws: ServerError.self) { try ServerRequestBody.gbnf(clash) }
     }
 
     /// Excluded tokens: "never" on llama-server, the strongest bias on OpenAI-style endpoints.

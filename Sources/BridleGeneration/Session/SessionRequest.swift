@@ -86,7 +86,7 @@ struct SessionRequest {
         var feedback: [ChatMessage] = []
         while true {
             let messages = SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + feedback
-            let text = try await generate(messages, grammar: turn.compiled, view: .toolTurn, statistics: &statistics)
+            let text = try await generate(messages, constraint: turn.constraint, statistics: &statistics)
             let number = attempts.count + 1
             let refused: ToolCallAttempt
             switch turn.read(text) {
@@ -189,51 +189,41 @@ struct SessionRequest {
             date: dispatched, seconds: Date().timeIntervalSince(dispatched))))
     }
 
-    /// The answer of a request without tools. An answer that breaks a check its grammar
-    /// can't make is shown back to the model with the reasons and generated again (on the
-    /// next seed), at most ``GenerationOptions/maximumAnswerAttempts`` times in all.
+    /// The answer of a request without tools, under the one policy of
+    /// ``LanguageModel/checkedAnswer(to:constraint:options:progress:)``: an answer that breaks a
+    /// check its grammar can't make is shown back to the model and generated again.
     private func checkedAnswer(
         system: String?, statistics: inout GenerationStatistics
     ) async throws -> (content: GeneratedContent, text: String, regenerations: Int) {
-        let grammar: CompiledGrammar?
-        let schema: GenerationSchema?
-        if case .schema(let answerSchema, _) = answer {
-            schema = answerSchema
-            grammar = try answerSchema.grammar(options: options.grammar)
+        let constraint: OutputConstraint? = if case .schema(let schema, _) = answer {
+            try OutputConstraint(schema: schema, options: options.grammar)
         } else {
-            (schema, grammar) = (nil, nil)
+            nil
         }
-        var feedback: [ChatMessage] = []
-        var refusals = 0
-        while true {
-            let text = try await generate(
-                SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + feedback,
-                grammar: grammar, schema: schema, view: grammar == nil ? .text : .json, statistics: &statistics, attempt: refusals)
-            let content = try answer.parsed(text)
-            let problems = answer.violations(of: content)
-            if problems.isEmpty { return (content, text, refusals) }
-            guard refusals + 1 < options.maximumAnswerAttempts else {
-                throw GenerationError.schemaViolation(text: text, issues: problems)
-            }
-            refusals += 1
-            feedback += [.assistant(text), .user(SessionPrompt.answerFeedback(problems: problems))]
+        let view: PartialView = constraint == nil ? .text : .json
+        var lastPartial: GeneratedContent?
+        let onPartial = onPartial
+        let checked = try await session.model.checkedAnswer(
+            to: SessionPrompt.messages(systemText: system, entries: session.transcript.entries), constraint: constraint,
+            options: options
+        ) { _, response in
+            guard let onPartial, let partial = view.partial(of: response.completeText), partial != lastPartial else { return }
+            lastPartial = partial
+            onPartial(partial)
         }
+        statistics.add(checked.statistics)
+        return (checked.content, checked.text, checked.regenerations)
     }
 
+    /// One tool turn's text; its checks are the turn's own (``nextStep(_:system:rounds:statistics:)``).
     private func generate(
-        _ messages: [ChatMessage], grammar: CompiledGrammar?, schema: GenerationSchema? = nil, view: PartialView,
-        statistics: inout GenerationStatistics, attempt: Int = 0
+        _ messages: [ChatMessage], constraint: OutputConstraint, statistics: inout GenerationStatistics
     ) async throws -> String {
-        var options = options.limited(by: grammar)
-        if attempt > 0, let sampling = options.sampling, let seed = sampling.seed {
-            // The same seed would write the same refused answer again.
-            options.sampling = SamplingMode(strategy: sampling.strategy, seed: seed &+ UInt64(attempt))
-        }
-        let request = GenerationRequest(messages: messages, grammar: grammar?.grammar, schema: schema, options: options)
+        let request = GenerationRequest(messages: messages, constraint: constraint, options: options.limited(by: constraint))
         var lastPartial: GeneratedContent?
         let onPartial = onPartial
         let (text, turnStatistics) = try await session.model.complete(request) { response in
-            guard let onPartial, let partial = view.partial(of: response.completeText), partial != lastPartial else { return }
+            guard let onPartial, let partial = PartialView.toolTurn.partial(of: response.completeText), partial != lastPartial else { return }
             lastPartial = partial
             onPartial(partial)
         }

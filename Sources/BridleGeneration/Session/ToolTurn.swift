@@ -17,7 +17,7 @@ struct ToolTurn {
 
     let tools: [OfferedTool]
     let schema: GenerationSchema
-    let compiled: CompiledGrammar
+    let constraint: OutputConstraint
 
     /// What the model wrote on one turn.
     enum Outcome {
@@ -41,11 +41,6 @@ struct ToolTurn {
         }
         var alternatives: [SchemaNode] = []
         for offered in tools {
-            do {
-                _ = try offered.parameters.grammar(options: options)
-            } catch {
-                throw SessionError.invalidToolSchema(tool: offered.tool.name, reason: error.description)
-            }
             try merge(offered.parameters)
             alternatives.append(SchemaNode(.object(ObjectShape(properties: [
                 SchemaProperty(name: Self.toolKey, node: SchemaNode(.enumeration([GeneratedContent(offered.tool.name)]))),
@@ -56,7 +51,25 @@ struct ToolTurn {
         try merge(answerSchema)
         alternatives.append(.object(ObjectShape(properties: [SchemaProperty(name: Self.responseKey, node: answerSchema.root)])))
         schema = GenerationSchema(root: SchemaNode(.anyOf(alternatives)), definitions: definitions)
-        compiled = try schema.grammar(options: options)
+        do {
+            constraint = try OutputConstraint(schema: schema, options: options)
+        } catch {
+            throw Self.culprit(of: error, tools: tools, options: options)
+        }
+    }
+
+    /// The error for a turn whose grammar failed to compile: the first offered tool whose
+    /// schema fails alone, named (compiled again only now, so a turn compiles once when it
+    /// works); otherwise the answer's schema is at fault and the error stays as it was.
+    private static func culprit(of error: GrammarCompileError, tools: [OfferedTool], options: GrammarOptions) -> any Error {
+        for offered in tools {
+            do {
+                _ = try offered.parameters.grammar(options: options)
+            } catch {
+                return SessionError.invalidToolSchema(tool: offered.tool.name, reason: error.description)
+            }
+        }
+        return error
     }
 
     func read(_ text: String) -> Outcome {

@@ -4,7 +4,7 @@ extension GenerationSchema {
     /// This schema as a grammar for llama.cpp's sampler: every sentence it admits is JSON
     /// that conforms to the schema (every guide included) and decodes into the type.
     ///
-    /// Layout: compact JSON, no whitespace, object keys in declaration order. Optional
+    /// Layout: `options.layout` (spaced by default: `": "` and `", "`), object keys in declaration order. Optional
     /// properties may be left out; additional properties of open objects are never written.
     /// Dates are UTC date-times ending in `Z`. See ``GrammarOptions`` for the caps on
     /// unbounded strings, arrays, numbers and recursion that make every grammar finite.

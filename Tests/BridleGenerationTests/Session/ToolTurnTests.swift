@@ -7,7 +7,7 @@ import Testing
     private func turnGrammar(_ tools: [any Tool]) async throws -> Grammar {
         let model = ScriptedModel(Replies.answer("x"))
         _ = try await LanguageModelSession(model: model, tools: tools).respond(to: "x")
-        return try #require(model.requests.first?.grammar)
+        return try #require(model.requests.first?.constraint?.grammar)
     }
 
     @Test(arguments: [
@@ -38,7 +38,7 @@ import Testing
         let model = ScriptedModel(Replies.answer("x"))
         _ = try await LanguageModelSession(model: model, tools: [RecordingSendTool()], policy: .fixed()).respond(to: "x")
         let request = try #require(model.requests.first)
-        let grammar = try #require(request.grammar)
+        let grammar = try #require(request.constraint?.grammar)
         let call = #"{"tool":"sendMessage","arguments":{"recipient":"Ada","body":"Hi","sendAt":"\#(sendAt)"}}"#
         #expect(try admits(grammar, call) == admitted)
         #expect(try admits(grammar, #"{"tool":"sendMessage","arguments":{"recipient":"Ada","body":"Hi"}}"#))

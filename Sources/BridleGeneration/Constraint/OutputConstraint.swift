@@ -1,0 +1,105 @@
+import BridleGrammar
+import BridleSchema
+
+/// What a response must be, made once per schema (or grammar) and handed unchanged to every
+/// backend and every check: the grammar the token step enforces, its GBNF (printed once, start
+/// rule `root`) for servers and llama.cpp's grammar sampler, the schema it came from, the token
+/// bound, and the rules the grammar leaves to a check after generation.
+///
+/// ```swift
+/// let constraint = try OutputConstraint(schema: SearchSuggestions.generationSchema)
+/// constraint.gbnf.hasPrefix("root ::= ")   // true
+/// constraint.postChecks                    // []: the grammar alone is exact
+/// try constraint.issues(inAnswer: #"{"searchTerms": ["a", "a"]}"#)
+/// // [] or the schema's words for what is wrong, e.g. "searchTerms: has equal elements; …"
+/// ```
+///
+/// Every path that returns an answer (``LanguageModel/respond(to:schema:includeSchemaInPrompt:instructions:options:)``,
+/// sessions, `bridle generate`, in-process and on servers) checks it with ``issues(inAnswer:)``
+/// and regenerates under one policy (``LanguageModel/checkedAnswer(to:constraint:options:progress:)``).
+public struct OutputConstraint: Sendable, Hashable {
+    /// The grammar every token is chosen under.
+    public let grammar: Grammar
+    /// ``grammar`` as GBNF with its start rule named `root` (which llama.cpp, llama-server,
+    /// vLLM and SGLang assume), checked by the printer against llama.cpp's limits.
+    public let gbnf: String
+    /// The schema the grammar was compiled from; `nil` for a grammar given as such.
+    public let schema: GenerationSchema?
+    /// The longest sentence the grammar admits, in Unicode scalars; `nil` when unbounded.
+    public let maximumLength: Int?
+    /// Rules of ``schema`` the grammar admits more than (overlapping `oneOf`, `uniqueItems`):
+    /// only the check after generation enforces them. Empty when the grammar alone is exact.
+    public let postChecks: [PostCheck]
+    /// The caps and layout the schema was compiled with; `nil` for a grammar given as such.
+    public let grammarOptions: GrammarOptions?
+
+    /// Compiles `schema` under `options`.
+    public init(schema: GenerationSchema, options: GrammarOptions = GrammarOptions()) throws(GrammarCompileError) {
+        self.init(compiled: try schema.grammar(options: options), schema: schema)
+    }
+
+    /// A schema already compiled (by ``GenerationSchema/grammar(options:)``).
+    public init(compiled: CompiledGrammar, schema: GenerationSchema) {
+        grammar = compiled.grammar
+        gbnf = compiled.gbnf
+        self.schema = schema
+        maximumLength = compiled.maximumLength
+        postChecks = compiled.postChecks
+        grammarOptions = compiled.options
+    }
+
+    /// A grammar without a schema (from GBNF, or built in code): the answer is any sentence.
+    ///
+    /// - Throws: ``OutputConstraintError`` when the grammar is broken (a rule that is used but
+    ///   never defined) or cannot be printed as GBNF, saying what to change. llama.cpp's own
+    ///   parser is stricter (no left recursion); ``GrammarEngine/llama`` reports what it refuses.
+    public init(grammar: Grammar) throws(OutputConstraintError) {
+        var rooted = grammar
+        if grammar.rootName != "root" {
+            guard !grammar.rules.contains(where: { $0.name == "root" }) else {
+                throw OutputConstraintError(reason: "its start rule is '\(grammar.rootName)' and another rule is named 'root', which llama.cpp and servers take as the start; rename that rule")
+            }
+            rooted = Grammar(rules: [Rule(name: "root", body: .reference(grammar.rootName))] + grammar.rules)
+        }
+        do {
+            // The matcher refuses what no engine could run (a rule used but never defined).
+            _ = try GrammarMatcher(grammar)
+            gbnf = try GBNFPrinter().print(rooted)
+        } catch {
+            throw OutputConstraintError(reason: String(describing: error))
+        }
+        self.grammar = grammar
+        schema = nil
+        maximumLength = grammar.maximumLength
+        postChecks = []
+        grammarOptions = nil
+    }
+
+    /// Enough tokens for the grammar's longest sentence even if every token holds a single byte
+    /// (a UTF-8 scalar takes at most 4); `nil` when the grammar is unbounded.
+    public var maximumResponseTokens: Int? {
+        maximumLength.map { $0.multipliedReportingOverflow(by: 4).overflow ? Int.max : $0 * 4 }
+    }
+
+    /// The answer `text` as content: parsed as JSON under a schema, the text itself otherwise.
+    public func content(ofAnswer text: String) throws(GenerationError) -> GeneratedContent {
+        guard schema != nil else { return GeneratedContent(text) }
+        do {
+            return try GeneratedContent(json: text)
+        } catch {
+            throw .undecodableResponse(text: text, reason: error.description)
+        }
+    }
+
+    /// What `content` breaks of ``schema`` (every guide and keyword, post-checks included),
+    /// each with its path; empty when it conforms, or when there is no schema (the grammar,
+    /// enforced while decoding, is then the whole rule).
+    public func issues(in content: GeneratedContent) -> [SchemaIssue] {
+        schema?.violations(of: content) ?? []
+    }
+
+    /// ``content(ofAnswer:)`` and then ``issues(in:)``.
+    public func issues(inAnswer text: String) throws(GenerationError) -> [SchemaIssue] {
+        issues(in: try content(ofAnswer: text))
+    }
+}
