@@ -1,5 +1,6 @@
 import BridleGeneration
 import BridleGrammar
+import BridleMask
 import CLlama
 import Foundation
 
@@ -59,15 +60,14 @@ actor LlamaContext {
     /// Runs one request, yielding each token to `continuation`; throws instead of finishing
     /// when the response cannot be completed.
     ///
-    /// One step of the loop: the constraint's mask (Bridle's engine) or nothing (llama.cpp's),
-    /// then the sampler chain chooses a token, the constraint moves past it, and the model
-    /// decodes it. Where the grammar forces the next bytes, their tokens are appended and
-    /// decoded in one batch instead (fast-forward).
+    /// One step of the loop: the token step rules out what the constraint forbids (Bridle's
+    /// engine) or nothing (llama.cpp's), the sampler chain draws from the rest, the step checks
+    /// the token and moves past it, and the model decodes it. Where the grammar forces the next
+    /// bytes, their tokens are appended and decoded in one batch instead (fast-forward).
     func generate(_ request: GenerationRequest, into continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation) throws {
-        let constraint = try request.constraint.map {
-            try ResponseConstraint($0, options: request.options, model: model)
-        }
-        let sampler = try SamplerChain(model: model, constraint: constraint?.samplerConstraint, options: request.options)
+        let (step, compileSeconds) = try TokenStep.make(for: request, model: model)
+        let llamaGrammar = request.options.grammarEngine == .llama ? request.constraint?.gbnf : nil
+        let sampler = try SamplerChain(model: model, llamaGrammar: llamaGrammar, options: request.options)
         if let limit = request.options.maximumResponseTokens, limit < 0 {
             throw GenerationError.invalidOptions("maximumResponseTokens must be ≥ 0, not \(limit)")
         }
@@ -75,7 +75,7 @@ actor LlamaContext {
         var statistics = GenerationStatistics(
             promptTokens: 0, reusedPromptTokens: 0, responseTokens: 0, promptSeconds: 0, responseSeconds: 0, samplingSeconds: 0
         )
-        statistics.grammarCompileSeconds = constraint?.compileSeconds ?? 0
+        statistics.grammarCompileSeconds = compileSeconds
         defer { lastStatistics = statistics }
 
         let promptStart = ContinuousClock.now
@@ -92,7 +92,7 @@ actor LlamaContext {
         let responseStart = ContinuousClock.now
         defer {
             statistics.responseSeconds = (ContinuousClock.now - responseStart).seconds
-            statistics.maskMicroseconds = constraint?.maskMicroseconds ?? []
+            statistics.maskMicroseconds = step.maskMicroseconds
         }
         var response = ResponseText()
         let vocabularySize = model.vocabularySize
@@ -115,17 +115,17 @@ actor LlamaContext {
         }
         // Why no token may follow: the grammar ends, or the matcher's work budget ran out.
         func noToken() -> LlamaError {
-            if let budget = constraint?.exhaustedWorkBudget {
+            if let budget = step.exhaustedWorkBudget {
                 return .responseExceededWorkBudget(budget: budget, partialText: response.lossyText)
             }
             return .noAllowedToken(partialText: response.lossyText)
         }
         while true {
             try Task.checkCancellation()
-            if request.options.fastForward, let constraint {
-                let forced = constraint.forcedTokens(model: model)
+            if request.options.fastForward {
+                let forced = step.forcedTokens(tokenize: model.tokenize(plainText:))
                 if !forced.isEmpty {
-                    for token in forced where !constraint.accept(token, model: model) {
+                    for token in forced where !step.accept(token) {
                         throw noToken()
                     }
                     try emit(forced)
@@ -135,25 +135,19 @@ actor LlamaContext {
                 }
             }
             let sampleStart = ContinuousClock.now
-            guard constraint?.prepare() ?? true else {
-                throw noToken()
-            }
-            let choice = sampler.sample(
-                in: pointer, vocabularySize: vocabularySize,
-                isAllowed: { constraint?.allows($0, model: model) ?? true },
-                screen: { constraint?.screen(&$0, model: model) })
-            constraint?.sampled()
+            let choice = sampler.sample(in: pointer, vocabularySize: vocabularySize, step: step)
             statistics.samplingSeconds += (ContinuousClock.now - sampleStart).seconds
-            guard let (token, refused) = choice, constraint?.accept(token, model: model) ?? true else {
+            guard let choice, step.accept(choice.token) else {
                 throw noToken()
             }
-            statistics.refusedTokens += refused
+            statistics.refusedTokens += choice.refused
+            let token = choice.token
             if model.isEndOfGeneration(token) { break }
             try emit([token])
             try decode([token])
         }
         statistics.responseSeconds = (ContinuousClock.now - responseStart).seconds
-        statistics.maskMicroseconds = constraint?.maskMicroseconds ?? []
+        statistics.maskMicroseconds = step.maskMicroseconds
         continuation.yield(.finished(statistics))
     }
 

@@ -1,25 +1,25 @@
 import BridleGeneration
+import BridleMask
 import CLlama
 
-/// A llama.cpp sampler chain for one response: the constraint first, then the options'
-/// strategy.
-///
-/// The constraint is Bridle's mask (``MaskSampler``), or, with ``GrammarEngine/llama``, a
-/// logit bias that removes the tokens that can never be text followed by llama.cpp's grammar
-/// sampler. It must come first: llama.cpp aborts the process when a top-k filter runs before
-/// its grammar and none of the k tokens fits it, and a mask applied after a filter would
-/// change the distribution the filter chose from.
+/// A llama.cpp sampler chain for one response: the options' strategy (top-k, top-p,
+/// temperature, the seeded draw), after Bridle's token step has ruled out what the grammar
+/// forbids (``TokenStep``), or, with ``GrammarEngine/llama``, after a logit bias that removes
+/// the tokens that can never be text and llama.cpp's grammar sampler. The grammar always comes
+/// first: llama.cpp aborts the process when a top-k filter runs before its grammar and none of
+/// the k tokens fits it, and a mask applied after a filter would change the distribution the
+/// filter chose from.
 final class SamplerChain {
-    /// What constrains the chain's choices.
-    enum Constraint {
-        case mask(MaskSampler)
-        /// llama.cpp's grammar sampler, given GBNF whose start rule is `root`.
-        case llamaGrammar(gbnf: String)
-    }
-
     let pointer: UnsafeMutablePointer<llama_sampler>
 
-    init(model: LlamaModel, constraint: Constraint?, options: GenerationOptions) throws {
+    /// - Parameter llamaGrammar: GBNF (start rule `root`) for llama.cpp's grammar sampler.
+    init(model: LlamaModel, llamaGrammar: String?, options: GenerationOptions) throws {
+        guard MemoryLayout<TokenCandidate>.size == MemoryLayout<llama_token_data>.size,
+            MemoryLayout<TokenCandidate>.stride == MemoryLayout<llama_token_data>.stride,
+            MemoryLayout<TokenCandidate>.offset(of: \.logit) == MemoryLayout<llama_token_data>.offset(of: \.logit)
+        else {
+            throw LlamaError.contextCreationFailed(llamaMessages: ["TokenCandidate is not laid out like llama_token_data in this build"])
+        }
         let temperature = options.temperature ?? 1
         guard temperature.isFinite, temperature >= 0 else {
             throw GenerationError.invalidOptions("temperature must be a finite number ≥ 0, not \(temperature)")
@@ -40,15 +40,7 @@ final class SamplerChain {
         }
         pointer = chain
 
-        switch constraint {
-        case nil:
-            break
-        case .mask(let mask):
-            guard let sampler = mask.makeLlamaSampler() else {
-                throw LlamaError.contextCreationFailed(llamaMessages: ["llama_sampler_init returned NULL"])
-            }
-            llama_sampler_chain_add(chain, sampler)
-        case let .llamaGrammar(gbnf):
+        if let gbnf = llamaGrammar {
             if !model.tokensNeverInText.isEmpty {
                 let biases = model.tokensNeverInText.map { llama_logit_bias(token: $0, bias: -Float.infinity) }
                 llama_sampler_chain_add(chain, llama_sampler_init_logit_bias(Int32(model.vocabularySize), Int32(biases.count), biases))
@@ -88,59 +80,21 @@ final class SamplerChain {
         return folded == LLAMA_DEFAULT_SEED ? 0 : folded
     }
 
-    /// Chooses the next token as `llama_sampler_sample` does, except that `isAllowed` has the
-    /// last word: a token it refuses is masked and the choice made again, and after a few
-    /// refusals `screen` removes every disallowed candidate at once, so the loop always ends.
+    /// Chooses the next token: `step` rules out what its grammar forbids and checks the token
+    /// this chain draws from the rest (see ``TokenStep/choose(logits:draw:)``).
     ///
-    /// Redrawing without the refused token is exact for greedy and plain temperature sampling:
-    /// the first allowed token of draws without replacement has probability p(t)/p(allowed).
-    /// llama.cpp's grammar sampler reads UTF-8 leniently (an overlong `C1 65` passes as "e",
-    /// continuation bits go unchecked), so a random model can steer it through bytes that are
-    /// not text; Bridle's strict matcher refuses those.
-    ///
-    /// - Returns: the token, and how many choices were refused; `nil` if no token is allowed.
-    func sample(
-        in context: OpaquePointer, vocabularySize: Int,
-        isAllowed: (llama_token) -> Bool, screen: (inout [llama_token_data]) -> Void
-    ) -> (token: llama_token, refused: Int)? {
+    /// - Returns: the token, and how many draws were refused; `nil` if no token is allowed.
+    func sample(in context: OpaquePointer, vocabularySize: Int, step: TokenStep) -> TokenStep.Choice? {
         guard let logits = llama_get_logits_ith(context, -1) else { return nil }
-        if candidates.count != vocabularySize {
-            candidates = [llama_token_data](repeating: llama_token_data(id: 0, logit: 0, p: 0), count: vocabularySize)
-            working = candidates
-        }
-        for index in 0..<vocabularySize {
-            candidates[index] = llama_token_data(id: llama_token(index), logit: logits[index], p: 0)
-        }
-        var refused = 0
-        while true {
-            working.withUnsafeMutableBufferPointer { working in
-                candidates.withUnsafeBufferPointer { candidates in
-                    _ = working.initialize(fromContentsOf: candidates)
-                }
-            }
-            let chosen: llama_token_data? = working.withUnsafeMutableBufferPointer { buffer in
+        let choice = step.choose(logits: UnsafeBufferPointer(start: logits, count: vocabularySize)) { candidates in
+            candidates.withMemoryRebound(to: llama_token_data.self) { buffer in
                 var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
                 llama_sampler_apply(pointer, &array)
                 guard array.selected >= 0, array.selected < array.size else { return nil }
-                return array.data[Int(array.selected)]
+                return Int(array.selected)
             }
-            guard let chosen, chosen.logit > -Float.infinity else { return nil }
-            if isAllowed(chosen.id) {
-                llama_sampler_accept(pointer, chosen.id)
-                return (chosen.id, refused)
-            }
-            refused += 1
-            candidates[Int(chosen.id)].logit = -Float.infinity
-            if refused == Self.refusalsBeforeScreening { screen(&candidates) }
         }
+        if let choice { llama_sampler_accept(pointer, choice.token) }
+        return choice
     }
-
-    /// Reused from token to token: the logits as llama.cpp gave them (less refused tokens),
-    /// and the copy the chain filters and sorts.
-    private var candidates: [llama_token_data] = []
-    private var working: [llama_token_data] = []
-
-    /// Redrawing without a refused token is cheap while refusals are few; a run of them means
-    /// the model wants what the grammar forbids, and screening every candidate ends it.
-    private static let refusalsBeforeScreening = 4
 }

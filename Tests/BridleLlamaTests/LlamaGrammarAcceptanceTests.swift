@@ -13,7 +13,7 @@ import Testing
     private func llamaAccepts(_ gbnf: String) throws -> Bool {
         let model = try #require(Self.model)
         do {
-            _ = try SamplerChain(model: model, constraint: .llamaGrammar(gbnf: gbnf), options: GenerationOptions())
+            _ = try SamplerChain(model: model, llamaGrammar: gbnf, options: GenerationOptions())
             return true
         } catch LlamaError.grammarRejected {
             return false
