@@ -33,11 +33,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
         // Already under AsyncHTTPClient; named for the tests' fault-injecting HTTP proxy.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        // `swift package generate-documentation --target Bridle` (the DocC catalog in
+        // Sources/Bridle/Bridle.docc; scripts/test.sh builds it with warnings as errors).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
-        // The schema model: Generable, GenerationSchema, guides, GeneratedContent, JSON Schema.
-        // Depends on nothing but Foundation and BridleRegex, so every higher layer can use it.
-        .target(name: "BridleSchema", dependencies: ["BridleRegex"]),
+        // JSON text: GeneratedContent (the value), its parser and writer, numbers as written,
+        // layouts. Depends on nothing but Foundation.
+        .target(name: "BridleJSON"),
+
+        // The schema model: Generable, GenerationSchema, guides, Generable coding, JSON Schema.
+        // Depends on nothing but Foundation, BridleJSON (which it re-exports) and BridleRegex,
+        // so every higher layer can use it.
+        .target(name: "BridleSchema", dependencies: ["BridleJSON", "BridleRegex"]),
 
         // JSON Schema `pattern`: the one ECMA-262 parser and a backtracking-free matcher with
         // work budgets, shared by the grammar compiler and the validator so both judge a
@@ -178,6 +186,7 @@ let package = Package(
         // The session checks every backend must pass on random-weight models (in-process and
         // server), with the recording tools they use.
         .target(name: "BridleSessionChecks", dependencies: ["Bridle", "BridleExampleTypes"], path: "Tests/BridleSessionChecks"),
+        .testTarget(name: "BridleJSONTests", dependencies: ["BridleJSON", "BridleTestSupport"]),
         .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema", "BridleTestSupport"]),
         .testTarget(name: "BridleRegexTests", dependencies: ["BridleRegex", "BridleTestSupport"]),
         .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar", "BridleSchema", "BridleRegex", "BridleTestSupport"]),

@@ -55,3 +55,7 @@ fi
 
 step "Running the tests"
 swift test --skip-build
+
+step "Documentation: the DocC catalog of Bridle, warnings as errors"
+swift package --disable-sandbox generate-documentation --target Bridle --warnings-as-errors \
+    --output-path "$(swift build --show-bin-path)/Bridle.doccarchive"

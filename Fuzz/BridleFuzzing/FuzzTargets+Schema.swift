@@ -36,12 +36,12 @@ extension FuzzTargets {
         checkSample(grammar, seed: seed)
     }
 
-    /// A sentence the sampler writes is accepted whole by the matcher, unless matching it
+    /// A sentence the generator writes is accepted whole by the matcher, unless matching it
     /// costs more than ``matchWorkBudget`` (a very ambiguous grammar: `s ::= s s s s | "("`).
     static func checkSample(_ grammar: Grammar, seed: UInt64) {
-        guard let sampler = try? GrammarSampler(grammar, maximumDepth: 8, workBudget: 20_000) else { return }
-        let sentence = sampler.sample(seed: seed)
-        // The sampler stops choosing freely after a million steps; matching a sentence that
+        guard let generator = try? SentenceGenerator(grammar, maximumDepth: 8, workBudget: 20_000) else { return }
+        let sentence = generator.sample(seed: seed)
+        // The generator stops choosing freely after a million steps; matching a sentence that
         // long would only make this input slow (`root ::= "(" root*`), not find more.
         guard sentence.unicodeScalars.count <= 20_000 else { return }
         do {
@@ -50,7 +50,7 @@ extension FuzzTargets {
         } catch {
             switch error {
             case .workBudgetExceeded: return
-            default: invariant(false, "the matcher refuses a grammar the sampler took: \(error)")
+            default: invariant(false, "the matcher refuses a grammar the generator took: \(error)")
             }
         }
     }

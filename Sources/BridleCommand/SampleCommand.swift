@@ -20,14 +20,14 @@ struct SampleCommand: ParsableCommand {
 
     func run() throws {
         let grammar = try SchemaLoading.grammar(gbnfFile: self.grammar)
-        let sampler: GrammarSampler
+        let generator: SentenceGenerator
         do {
-            sampler = try GrammarSampler(grammar)
+            generator = try SentenceGenerator(grammar)
         } catch {
             Diagnostics.error("\(self.grammar): \(error)")
             throw ExitCode(2)
         }
-        for sentence in sampler.samples(seed: seed, count: count) {
+        for sentence in generator.samples(seed: seed, count: count) {
             if let content = try? GeneratedContent(json: sentence) {
                 print(content.jsonString)
             } else {

@@ -113,8 +113,10 @@ public final class TokenStep {
             candidates = (0..<logits.count).map { TokenCandidate(id: Int32($0), logit: 0) }
             working = candidates
         }
-        for index in logits.indices {
-            candidates[index] = TokenCandidate(id: Int32(index), logit: logits[index])
+        candidates.withUnsafeMutableBufferPointer { candidates in
+            for index in logits.indices {
+                candidates[index] = TokenCandidate(id: Int32(index), logit: logits[index])
+            }
         }
         var refused = 0
         var maskSeconds = 0.0

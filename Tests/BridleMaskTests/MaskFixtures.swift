@@ -44,11 +44,11 @@ enum MaskFixtures {
 
     /// Positions a response can reach: random prefixes of random sentences of `grammar`.
     static func reachablePositions(of grammar: Grammar, count: Int, seed: UInt64) throws -> [(prefix: [UInt8], matcher: GrammarMatcher)] {
-        let sampler = try GrammarSampler(grammar)
+        let generator = try SentenceGenerator(grammar)
         var random = SplitMix64(seed: seed)
         var positions: [(prefix: [UInt8], matcher: GrammarMatcher)] = []
         for index in 0..<count {
-            let sentence = Array(sampler.sample(seed: seed &+ UInt64(index)).utf8)
+            let sentence = Array(generator.sample(seed: seed &+ UInt64(index)).utf8)
             let cut = Int(random.next() % UInt64(sentence.count + 1))
             var matcher = try GrammarMatcher(grammar)
             matcher.accept(bytes: sentence[..<cut])

@@ -50,7 +50,7 @@ struct TokenMaskerTests {
         let grammar = try #require(MaskFixtures.schemaGrammars.first { $0.name == name }).grammar
         let vocabulary = MaskFixtures.vocabulary32k
         let tokenizer = GreedyTokenizer(vocabulary)
-        for sentence in try GrammarSampler(grammar).samples(seed: 3, count: 5) {
+        for sentence in try SentenceGenerator(grammar).samples(seed: 3, count: 5) {
             var masker = try TokenMasker(grammar, vocabulary: vocabulary)
             for token in tokenizer.tokens(of: Array(sentence.utf8)) {
                 let mask = masker.mask()
@@ -78,7 +78,7 @@ struct TokenMaskerTests {
         var tokens = pieces.map { Array($0.utf8) }
         tokens += [[0x22, 0xC3], [0xA9, 0x22]]   // a quote and half of "é", the other half and a quote
         let vocabulary = TokenVocabulary(tokens: tokens + [[]], kinds: Array(repeating: .text, count: tokens.count) + [.endOfGeneration])
-        for sentence in try GrammarSampler(grammar).samples(seed: 9, count: 12) {
+        for sentence in try SentenceGenerator(grammar).samples(seed: 9, count: 12) {
             let bytes = Array(sentence.utf8)
             var matcher = try GrammarMatcher(grammar)
             for offset in 0...bytes.count {

@@ -18,16 +18,16 @@ struct SampleCheck {
         _ compiled: CompiledGrammar, of schema: GenerationSchema, count: Int, label: String,
         lineFields: [(String, GeneratedContent)], lines: inout [String]
     ) {
-        guard let sampler = try? GrammarSampler(compiled.grammar) else { return }
+        guard let generator = try? SentenceGenerator(compiled.grammar) else { return }
         for seed in 0..<UInt64(count) {
-            var text = sampler.sample(seed: seed)
+            var text = generator.sample(seed: seed)
             samples += 1
             if !compiled.postChecks.isEmpty {
                 var redraws: UInt64 = 0
                 while (try? GeneratedContent(json: text)).map({ !schema.conforms($0) }) ?? false {
                     guard redraws < Self.redrawLimit else { break }
                     redraws += 1
-                    text = sampler.sample(seed: seed &+ redraws &* 1_000_003)
+                    text = generator.sample(seed: seed &+ redraws &* 1_000_003)
                 }
                 redrawn += Int(redraws)
                 if redraws == Self.redrawLimit, (try? GeneratedContent(json: text)).map({ !schema.conforms($0) }) ?? false {

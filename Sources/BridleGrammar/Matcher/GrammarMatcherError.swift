@@ -1,4 +1,4 @@
-/// Why a ``Grammar`` cannot be turned into a ``GrammarMatcher`` or a ``GrammarSampler``, or
+/// Why a ``Grammar`` cannot be turned into a ``GrammarMatcher`` or a ``SentenceGenerator``, or
 /// why a matcher gave up on a text.
 ///
 /// ```swift
@@ -20,9 +20,9 @@ public enum GrammarMatcherError: Error, Sendable, Hashable, CustomStringConverti
     /// The compiled grammar would need more than 2³¹ parser states (repetition bounds in the
     /// billions, for instance).
     case grammarTooLarge
-    /// The sampler cannot finish any sentence: this rule (the root) derives no finite text.
+    /// The generator cannot finish any sentence: this rule (the root) derives no finite text.
     case noFiniteDerivation(String)
-    /// The sampler cannot finish a sentence of this rule (the root) within its work budget:
+    /// The generator cannot finish a sentence of this rule (the root) within its work budget:
     /// even the quickest takes more steps (a chain of rules that each double the next).
     case sentenceTooCostly(String, budget: Int)
     /// The matcher gave up reading the text at this byte: matching it would take more than
@@ -45,7 +45,7 @@ public enum GrammarMatcherError: Error, Sendable, Hashable, CustomStringConverti
         case .noFiniteDerivation(let name):
             "the rule '\(name)' derives no finite text"
         case .sentenceTooCostly(let name, let budget):
-            "even the quickest sentence of the rule '\(name)' takes more than \(budget) steps to write; shorten the grammar, or raise GrammarSampler's workBudget"
+            "even the quickest sentence of the rule '\(name)' takes more than \(budget) steps to write; shorten the grammar, or raise SentenceGenerator's workBudget"
         case .workBudgetExceeded(let budget, let byteOffset):
             "matching gave up at byte \(byteOffset): it took more than \(budget) steps (the grammar is too ambiguous for a text this long, as `s ::= s s s` is); write such rules as repetitions (`s ::= item+`), or raise GrammarMatcher's workBudget"
         }

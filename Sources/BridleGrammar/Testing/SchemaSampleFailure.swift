@@ -1,5 +1,5 @@
 /// A sample that did not hold up: the type, the seed and the text, to replay the case with
-/// `SchemaSampler(T.self).sample(seed:)`.
+/// `SampleGenerator(T.self).sample(seed:)`.
 public struct SchemaSampleFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public let type: String
     public let seed: UInt64
@@ -14,6 +14,6 @@ public struct SchemaSampleFailure: Error, Sendable, Hashable, CustomStringConver
     }
 
     public var description: String {
-        "\(type) sample for seed \(seed) failed: \(reason)\n  text: \(text)\n  replay: try SchemaSampler(\(type).self).sample(seed: \(seed))"
+        "\(type) sample for seed \(seed) failed: \(reason)\n  text: \(text)\n  replay: try SampleGenerator(\(type).self).sample(seed: \(seed))"
     }
 }

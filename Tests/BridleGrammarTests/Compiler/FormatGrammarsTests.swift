@@ -39,9 +39,9 @@ struct FormatGrammarsTests {
             #expect(try !GrammarMatcher.matches(compiled.grammar, GeneratedContent(text).jsonString), "\(format): should reject \(text)")
             #expect(!schema.conforms(GeneratedContent(text)), "\(format): the validator should reject \(text)")
         }
-        let sampler = try GrammarSampler(compiled.grammar)
+        let generator = try SentenceGenerator(compiled.grammar)
         for seed in UInt64(0)..<300 {
-            let text = sampler.sample(seed: seed)
+            let text = generator.sample(seed: seed)
             let content = try GeneratedContent(json: text)
             #expect(schema.conforms(content), "\(format) seed \(seed): \(text)")
         }

@@ -29,17 +29,17 @@ struct GrammarOptionsTests {
         }
         // A short chain compiles, and its samples end.
         let compiled = try GenerationSchema(jsonSchema: Self.doublingChain(levels: 3)).grammar()
-        let sampler = try GrammarSampler(compiled.grammar)
-        #expect(try GrammarMatcher.matches(compiled.grammar, sampler.sample(seed: 1)))
+        let generator = try SentenceGenerator(compiled.grammar)
+        #expect(try GrammarMatcher.matches(compiled.grammar, generator.sample(seed: 1)))
     }
 
-    @Test("the shortest-sentence budget can be raised, and the sampler then refuses the grammar")
-    func samplerRefusesWhatTheOptionsAllow() throws {
+    @Test("the shortest-sentence budget can be raised, and the generator then refuses the grammar")
+    func generatorRefusesWhatTheOptionsAllow() throws {
         var options = GrammarOptions()
         options.maximumShortestSentenceLength = Int.max
         let compiled = try GenerationSchema(jsonSchema: Self.doublingChain(levels: 40)).grammar(options: options)
-        #expect(throws: GrammarMatcherError.sentenceTooCostly("root", budget: GrammarSampler.defaultWorkBudget)) {
-            try GrammarSampler(compiled.grammar)
+        #expect(throws: GrammarMatcherError.sentenceTooCostly("root", budget: SentenceGenerator.defaultWorkBudget)) {
+            try SentenceGenerator(compiled.grammar)
         }
     }
 

@@ -36,9 +36,9 @@ struct LayoutGrammarTests {
         for text in Self.schemas {
             let schema = try GenerationSchema(jsonSchema: text)
             let compiled = try schema.grammar(options: Self.options(layout))
-            let sampler = try GrammarSampler(compiled.grammar)
+            let generator = try SentenceGenerator(compiled.grammar)
             for seed in 0..<60 {
-                let sample = sampler.sample(seed: UInt64(seed))
+                let sample = generator.sample(seed: UInt64(seed))
                 let content = try GeneratedContent(json: sample)
                 #expect(schema.conforms(content), "\(layout) sample \(sample) of \(text)")
                 #expect(sample.unicodeScalars.count <= compiled.maximumLength)
@@ -62,7 +62,7 @@ struct LayoutGrammarTests {
         for text in Self.schemas {
             let schema = try GenerationSchema(jsonSchema: text)
             // Values from the compact grammar, written again in `layout`.
-            let compact = try GrammarSampler(try schema.grammar(options: Self.options(.compact)).grammar)
+            let compact = try SentenceGenerator(try schema.grammar(options: Self.options(.compact)).grammar)
             let grammar = try schema.grammar(options: Self.options(layout)).grammar
             for seed in 0..<30 {
                 let content = try GeneratedContent(json: compact.sample(seed: UInt64(seed)))

@@ -110,9 +110,9 @@ struct MultipleOfGrammarTests {
             let step = "\(digits)e-\(fraction)"
             let low = Int.random(in: -500...500, using: &random)
             let schema = try GenerationSchema(jsonSchema: #"{"type":"number","multipleOf":\#(step),"minimum":\#(low),"maximum":\#(low + Int.random(in: 50...5000, using: &random))}"#)
-            let sampler = try GrammarSampler(try schema.grammar().grammar)
+            let generator = try SentenceGenerator(try schema.grammar().grammar)
             for seed in UInt64(0)..<20 {
-                let text = sampler.sample(seed: seed)
+                let text = generator.sample(seed: seed)
                 #expect(schema.conforms(try GeneratedContent(json: text)), "step \(step): \(text)")
             }
         }

@@ -48,7 +48,7 @@ struct PatternAutomatonGrammarTests {
                 continue
             }
             var texts: [(String, Bool)] = []
-            for content in try GrammarSampler(grammar).samples(seed: random.next(), count: 8) {
+            for content in try SentenceGenerator(grammar).samples(seed: random.next(), count: 8) {
                 let text = try Agreement.decode(content)
                 texts += [(text, true), (Agreement.mutated(text, using: &random), false)]
             }
@@ -120,7 +120,7 @@ struct PatternAutomatonGrammarTests {
         let compiled = try schema.grammar()
         for sample in accepts { #expect(try GrammarMatcher.matches(compiled.grammar, sample), "\(text) should accept \(sample)\n\(compiled.gbnf)") }
         for sample in rejects { #expect(try !GrammarMatcher.matches(compiled.grammar, sample), "\(text) should reject \(sample)\n\(compiled.gbnf)") }
-        for sample in try GrammarSampler(compiled.grammar).samples(seed: 3, count: 20) {
+        for sample in try SentenceGenerator(compiled.grammar).samples(seed: 3, count: 20) {
             #expect(schema.violations(of: try GeneratedContent(json: sample)).isEmpty, "\(text): \(sample)")
         }
     }

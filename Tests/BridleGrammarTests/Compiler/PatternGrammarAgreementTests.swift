@@ -160,8 +160,8 @@ struct PatternGrammarAgreementTests {
             guard let grammar else { continue }
             let fresh = try GrammarMatcher(grammar)
             var texts: [(text: String, fromGrammar: Bool)] = []
-            let sampler = try GrammarSampler(grammar)
-            for content in sampler.samples(seed: random.next(), count: 10) {
+            let generator = try SentenceGenerator(grammar)
+            for content in generator.samples(seed: random.next(), count: 10) {
                 let text = try Self.decode(content)
                 texts.append((text, true))
                 texts.append((Self.mutated(text, using: &random), false))

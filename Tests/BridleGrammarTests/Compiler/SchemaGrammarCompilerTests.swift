@@ -4,7 +4,7 @@ import Testing
 
 @testable import BridleGrammar
 
-/// The compiler's guarantee, checked with the matcher and the sampler: every sentence the
+/// The compiler's guarantee, checked with the matcher and the generator: every sentence the
 /// grammar admits conforms to the schema (each guide re-checked independently), stays
 /// within the grammar's maximum length, and what breaks a guide is rejected.
 @Suite("Schema → grammar compiler")
@@ -71,10 +71,10 @@ struct SchemaGrammarCompilerTests {
         for text in testCase.rejects {
             #expect(try !GrammarMatcher.matches(compiled.grammar, text), "should reject \(text)\n\(compiled.gbnf)")
         }
-        let sampler = try GrammarSampler(compiled.grammar)
+        let generator = try SentenceGenerator(compiled.grammar)
         var repeatedKeys = 0
         for seed in UInt64(0)..<200 {
-            let text = sampler.sample(seed: seed)
+            let text = generator.sample(seed: seed)
             #expect(text.unicodeScalars.count <= compiled.maximumLength, "seed \(seed): \(text)")
             let content: GeneratedContent
             do {
@@ -99,9 +99,9 @@ struct SchemaGrammarCompilerTests {
         #expect(compiled.grammar.maximumLength != nil)
         #expect(try GrammarMatcher.matches(compiled.grammar, #"{"children":[{"children":[{"children":[]}]}]}"#))
         #expect(try !GrammarMatcher.matches(compiled.grammar, #"{"children":[{"children":[{"children":[{"children":[]}]}]}]}"#))
-        let sampler = try GrammarSampler(compiled.grammar)
+        let generator = try SentenceGenerator(compiled.grammar)
         for seed in UInt64(0)..<100 {
-            #expect(schema.conforms(try GeneratedContent(json: sampler.sample(seed: seed))))
+            #expect(schema.conforms(try GeneratedContent(json: generator.sample(seed: seed))))
         }
     }
 

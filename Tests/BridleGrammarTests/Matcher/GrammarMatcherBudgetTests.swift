@@ -40,7 +40,7 @@ struct GrammarMatcherBudgetTests {
     func fuzzHang() throws {
         let grammar = try Grammar(gbnf: Self.hangGBNF)
         // What FuzzTargets.checkSample does with the 200-byte input.
-        let sentence = try GrammarSampler(grammar, maximumDepth: 8, workBudget: 20_000).sample(seed: 200)
+        let sentence = try SentenceGenerator(grammar, maximumDepth: 8, workBudget: 20_000).sample(seed: 200)
         #expect(sentence.unicodeScalars.count > 1_000)
         let offset = try #require(try Self.budgetExceededOffset(grammar, sentence, workBudget: 10_000_000))
         #expect(offset < 300)

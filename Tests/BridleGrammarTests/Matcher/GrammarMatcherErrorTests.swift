@@ -15,7 +15,7 @@ struct GrammarMatcherErrorTests {
     ] as [(Grammar, GrammarMatcherError)])
     func refused(grammar: Grammar, error: GrammarMatcherError) {
         #expect(throws: error) { try GrammarMatcher(grammar) }
-        #expect(throws: error) { try GrammarSampler(grammar) }
+        #expect(throws: error) { try SentenceGenerator(grammar) }
     }
 
     @Test("repetition bounds in the billions are too large to compile")

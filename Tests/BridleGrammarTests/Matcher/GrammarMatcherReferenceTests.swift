@@ -50,14 +50,14 @@ struct GrammarMatcherReferenceTests {
     @Test("same sentences as the reference on random texts", arguments: grammars)
     func agreesOnRandomTexts(name: String, grammar: Grammar, alphabet: String) throws {
         let reference = ReferenceRecognizer(grammar)
-        let sampler = try GrammarSampler(grammar, maximumDepth: 4)
+        let generator = try SentenceGenerator(grammar, maximumDepth: 4)
         let scalars = Array(alphabet.unicodeScalars)
         var random = SplitMix64(seed: 0x5EED)
         var sentences = 0
         for round in 0..<400 {
             // Half random texts, half samples with one scalar changed or not: random texts
             // alone are rarely sentences of the stricter grammars.
-            var text = Array(sampler.sample(seed: UInt64(round)).unicodeScalars)
+            var text = Array(generator.sample(seed: UInt64(round)).unicodeScalars)
             if round.isMultiple(of: 2) || text.count > 10 {
                 text = (0..<Int.random(in: 0...6, using: &random)).map { _ in
                     scalars[Int.random(in: 0..<scalars.count, using: &random)]

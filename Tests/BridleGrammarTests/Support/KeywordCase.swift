@@ -36,10 +36,10 @@ struct KeywordCase: Sendable, CustomTestStringConvertible {
             #expect(try GrammarMatcher.matches(compiled.grammar, text), "\(name): the grammar admits \(text)")
             #expect(!schema.conforms(try GeneratedContent(json: text)), "\(name): the validator rejects \(text)")
         }
-        let sampler = try GrammarSampler(compiled.grammar)
+        let generator = try SentenceGenerator(compiled.grammar)
         var rejected = 0
         for seed in UInt64(0)..<UInt64(samples) {
-            let text = sampler.sample(seed: seed)
+            let text = generator.sample(seed: seed)
             let content: GeneratedContent
             do {
                 content = try GeneratedContent(json: text)

@@ -3,8 +3,8 @@ import Testing
 
 private typealias F = MatchFixtures
 
-@Suite("GrammarSampler")
-struct GrammarSamplerTests {
+@Suite("SentenceGenerator")
+struct SentenceGeneratorTests {
     static let grammars: [(String, Grammar)] = [
         ("json", F.json),
         ("arithmetic", F.arithmetic),
@@ -27,9 +27,9 @@ struct GrammarSamplerTests {
 
     @Test("every sample is a sentence the matcher accepts", arguments: grammars)
     func samplesAreAccepted(name: String, grammar: Grammar) throws {
-        let sampler = try GrammarSampler(grammar)
+        let generator = try SentenceGenerator(grammar)
         for seed in UInt64(0)..<300 {
-            let text = sampler.sample(seed: seed)
+            let text = generator.sample(seed: seed)
             let accepted = try GrammarMatcher.matches(grammar, text)
             #expect(accepted, "\(name), seed \(seed): \(text.debugDescription)")
             if !accepted { return }
@@ -38,31 +38,31 @@ struct GrammarSamplerTests {
 
     @Test("the same seed gives the same text; different seeds do not all agree", arguments: grammars)
     func deterministic(name: String, grammar: Grammar) throws {
-        let sampler = try GrammarSampler(grammar)
-        let again = try GrammarSampler(grammar)
-        let texts = (UInt64(0)..<50).map { sampler.sample(seed: $0) }
+        let generator = try SentenceGenerator(grammar)
+        let again = try SentenceGenerator(grammar)
+        let texts = (UInt64(0)..<50).map { generator.sample(seed: $0) }
         #expect(texts == (UInt64(0)..<50).map { again.sample(seed: $0) })
         #expect(Set(texts).count > 1)
     }
 
     @Test("samples(seed:count:) is a reproducible stream that starts with sample(seed:)")
     func stream() throws {
-        let sampler = try GrammarSampler(F.json)
-        let stream = sampler.samples(seed: 99, count: 20)
+        let generator = try SentenceGenerator(F.json)
+        let stream = generator.samples(seed: 99, count: 20)
         #expect(stream.count == 20)
-        #expect(stream.first == sampler.sample(seed: 99))
-        #expect(stream == sampler.samples(seed: 99, count: 20))
+        #expect(stream.first == generator.sample(seed: 99))
+        #expect(stream == generator.samples(seed: 99, count: 20))
         #expect(Set(stream).count > 1)
-        #expect(sampler.samples(seed: 1, count: 0).isEmpty)
-        #expect(sampler.samples(seed: 1, count: -5).isEmpty)
+        #expect(generator.samples(seed: 1, count: 0).isEmpty)
+        #expect(generator.samples(seed: 1, count: -5).isEmpty)
     }
 
     @Test("samples are pinned across runs and platforms")
     func pinned() throws {
         // If the sampling algorithm changes on purpose, update these; otherwise a change
         // here means seeds no longer reproduce old samples.
-        let sampler = try GrammarSampler(F.json)
-        #expect(sampler.samples(seed: 2026, count: 4) == [
+        let generator = try SentenceGenerator(F.json)
+        #expect(generator.samples(seed: 2026, count: 4) == [
             "  [  ]\t  \r",
             "[]\n",
             "\n[ null \r\r\r\n\t\n, \"\"\t,\nnull,\n\"\\r\" ]",
@@ -72,8 +72,8 @@ struct GrammarSamplerTests {
 
     @Test("repetition counts reach both bounds", arguments: [(2, 5), (0, 3000), (1, 1), (0, 1)])
     func repetitionBounds(minimum: Int, maximum: Int) throws {
-        let sampler = try GrammarSampler(F.root(F.rep(F.lit("x"), minimum, maximum)))
-        let counts = Set((UInt64(0)..<300).map { sampler.sample(seed: $0).count })
+        let generator = try SentenceGenerator(F.root(F.rep(F.lit("x"), minimum, maximum)))
+        let counts = Set((UInt64(0)..<300).map { generator.sample(seed: $0).count })
         #expect(counts.contains(minimum))
         #expect(counts.contains(maximum))
         #expect(counts.allSatisfy { (minimum...maximum).contains($0) })
@@ -84,8 +84,8 @@ struct GrammarSamplerTests {
 
     @Test("unbounded repetitions stay small but vary")
     func unboundedCounts() throws {
-        let sampler = try GrammarSampler(F.root(F.rep(F.lit("x"), 3, nil)))
-        let counts = Set((UInt64(0)..<300).map { sampler.sample(seed: $0).count })
+        let generator = try SentenceGenerator(F.root(F.rep(F.lit("x"), 3, nil)))
+        let counts = Set((UInt64(0)..<300).map { generator.sample(seed: $0).count })
         #expect(counts.contains(3))
         #expect(counts.count > 3)
         #expect(counts.allSatisfy { (3...11).contains($0) })
@@ -93,12 +93,12 @@ struct GrammarSamplerTests {
 
     @Test("character classes hit range ends; negated classes hit awkward scalars")
     func scalarBias() throws {
-        let plain = try GrammarSampler(F.root(F.set("a"..."z", "0"..."9")))
+        let plain = try SentenceGenerator(F.root(F.set("a"..."z", "0"..."9")))
         let drawn = Set((UInt64(0)..<300).map { plain.sample(seed: $0) })
         #expect(drawn.isSuperset(of: ["a", "z", "0", "9"]))
         #expect(drawn.count > 10)
 
-        let negated = try GrammarSampler(F.root(F.chars("\"\\", negated: true)))
+        let negated = try SentenceGenerator(F.root(F.chars("\"\\", negated: true)))
         let awkward = Set((UInt64(0)..<600).map { negated.sample(seed: $0) })
         #expect(awkward.isSuperset(of: ["\u{0}", "\n", "\u{2028}", "😀", "é", "\u{10FFFF}", "a"]))
         #expect(!awkward.contains("\"") && !awkward.contains("\\"))
@@ -106,9 +106,9 @@ struct GrammarSamplerTests {
 
     @Test("depth bounding ends recursion that never has to end", arguments: [0, 1, 5, 32, 200])
     func depthBound(maximumDepth: Int) throws {
-        let sampler = try GrammarSampler(F.nested, maximumDepth: maximumDepth)
+        let generator = try SentenceGenerator(F.nested, maximumDepth: maximumDepth)
         for seed in UInt64(0)..<100 {
-            let text = sampler.sample(seed: seed)
+            let text = generator.sample(seed: seed)
             #expect(text.filter { $0 == "(" }.count <= maximumDepth)
             #expect(try GrammarMatcher.matches(F.nested, text))
         }
@@ -118,7 +118,7 @@ struct GrammarSamplerTests {
             "a": F.alt(F.seq(F.lit("<"), F.ref("b"), F.lit(">")), F.ref("a")),
             "b": F.lit("x"),
         ])
-        let deep = try GrammarSampler(mustGoDeep, maximumDepth: maximumDepth)
+        let deep = try SentenceGenerator(mustGoDeep, maximumDepth: maximumDepth)
         for seed in UInt64(0)..<20 {
             #expect(try GrammarMatcher.matches(mustGoDeep, deep.sample(seed: seed)))
         }
@@ -131,10 +131,10 @@ struct GrammarSamplerTests {
             "root": F.rep(F.ref("item"), 0, 1_000),
             "item": F.alt(F.seq(F.lit("("), F.ref("root"), F.lit(")")), F.lit("x")),
         ])
-        let sampler = try GrammarSampler(grammar)
+        let generator = try SentenceGenerator(grammar)
         for seed in UInt64(0)..<5 {
-            let text = sampler.sample(seed: seed)
-            #expect(text.unicodeScalars.count < 2 * GrammarSampler.lengthBudget)
+            let text = generator.sample(seed: seed)
+            #expect(text.unicodeScalars.count < 2 * SentenceGenerator.lengthBudget)
             #expect(try GrammarMatcher.matches(grammar, text))
         }
     }
@@ -142,13 +142,13 @@ struct GrammarSamplerTests {
     @Test("a root with no finite sentence is refused")
     func noFiniteDerivation() {
         #expect(throws: GrammarMatcherError.noFiniteDerivation("root")) {
-            try GrammarSampler(F.grammar(["root": F.seq(F.lit("a"), F.ref("root"))]))
+            try SentenceGenerator(F.grammar(["root": F.seq(F.lit("a"), F.ref("root"))]))
         }
         #expect(throws: GrammarMatcherError.noFiniteDerivation("root")) {
-            try GrammarSampler(F.root(.alternatives([])))
+            try SentenceGenerator(F.root(.alternatives([])))
         }
         #expect(throws: GrammarMatcherError.noFiniteDerivation("root")) {
-            try GrammarSampler(F.root(.characterClass(CharacterClass(ranges: [0xD800...0xDFFF]))))
+            try SentenceGenerator(F.root(.characterClass(CharacterClass(ranges: [0xD800...0xDFFF]))))
         }
     }
 
@@ -161,31 +161,31 @@ struct GrammarSamplerTests {
     @Test("a grammar whose quickest sentence needs more than the work budget is refused")
     func doublingChainIsRefused() throws {
         let grammar = try Grammar(gbnf: Self.doublingChain(levels: 40))
-        #expect(throws: GrammarMatcherError.sentenceTooCostly("root", budget: GrammarSampler.defaultWorkBudget)) {
-            try GrammarSampler(grammar)
+        #expect(throws: GrammarMatcherError.sentenceTooCostly("root", budget: SentenceGenerator.defaultWorkBudget)) {
+            try SentenceGenerator(grammar)
         }
         // Ten levels fit: every sample is the one sentence, 1,024 x's.
         let small = try Grammar(gbnf: Self.doublingChain(levels: 10))
-        #expect(try GrammarSampler(small).sample(seed: 3) == String(repeating: "x", count: 1_024))
+        #expect(try SentenceGenerator(small).sample(seed: 3) == String(repeating: "x", count: 1_024))
     }
 
     @Test("alternatives over the work budget are never chosen")
     func dearAlternativesAreDropped() throws {
         let grammar = try Grammar(gbnf: "root ::= \"y\" | r1 | (r1)*\n" + Self.doublingChain(levels: 40).replacingOccurrences(of: "root ::=", with: "r0 ::="))
-        let sampler = try GrammarSampler(grammar)
+        let generator = try SentenceGenerator(grammar)
         for seed in UInt64(0)..<20 {
-            #expect(sampler.sample(seed: seed) == "y" || sampler.sample(seed: seed) == "")
+            #expect(generator.sample(seed: seed) == "y" || generator.sample(seed: seed) == "")
         }
     }
 
     @Test("repeating an empty body a billion times is no work")
     func emptyRepetitions() throws {
         let grammar = try Grammar(gbnf: #"root ::= ("" | "a"){1000000000} "b" ("" | "c"){5,1000000000}"#)
-        let sampler = try GrammarSampler(grammar)
+        let generator = try SentenceGenerator(grammar)
         for seed in UInt64(0)..<3 {
-            let text = sampler.sample(seed: seed)
+            let text = generator.sample(seed: seed)
             #expect(text.hasSuffix("b") || text.contains("b"))
-            #expect(text.unicodeScalars.count <= GrammarSampler.stepBudget)
+            #expect(text.unicodeScalars.count <= SentenceGenerator.stepBudget)
         }
     }
 }

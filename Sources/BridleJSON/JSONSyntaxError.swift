@@ -30,7 +30,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// around the problem, and control characters are shown as visible symbols.
     public let sourceLine: String
     /// Where the caret goes in `sourceLine`, in `Character`s from its start.
-    let caretPosition: Int
+    package let caretPosition: Int
 
     public init(offset: Int, line: Int, column: Int, message: String, sourceLine: String) {
         self.offset = offset
@@ -48,7 +48,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// Long single-line documents (minified JSON) would otherwise print megabytes of context.
     private static let windowRadius = 60
 
-    init(failure: JSONParseFailure, source bytes: UnsafeBufferPointer<UInt8>) {
+    package init(failure: JSONParseFailure, source bytes: UnsafeBufferPointer<UInt8>) {
         let offset = min(max(failure.offset, 0), bytes.count)
         var line = 1
         var lineStart = 0

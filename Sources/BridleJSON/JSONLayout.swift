@@ -34,7 +34,7 @@ public enum JSONLayout: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// How values are written for a grammar with this layout: ``flexible`` admits both other
     /// layouts and is written ``spaced``, the way models most often write JSON.
-    var writtenLayout: JSONLayout {
+    package var writtenLayout: JSONLayout {
         self == .flexible ? .spaced : self
     }
 }

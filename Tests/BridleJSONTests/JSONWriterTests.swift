@@ -1,5 +1,5 @@
 import Testing
-@testable import BridleSchema
+@testable import BridleJSON
 
 @Suite("JSONWriter")
 struct JSONWriterTests {

@@ -2,9 +2,9 @@ import Foundation
 
 /// Where and why parsing failed; `JSONSyntaxError` adds line, column and source context,
 /// which are only worth computing once we know there is an error.
-struct JSONParseFailure: Error, Equatable {
-    var offset: Int
-    var message: String
+package struct JSONParseFailure: Error, Equatable {
+    package var offset: Int
+    package var message: String
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes that builds `GeneratedContent` directly,
@@ -18,13 +18,13 @@ struct JSONParseFailure: Error, Equatable {
 /// ```swift
 /// let content = try bytes.withUnsafeBufferPointer { JSONParser.parse($0) }.get()
 /// ```
-struct JSONParser {
+package struct JSONParser {
     /// Deep enough for any real document, shallow enough that recursive consumers of the result
     /// (printing, hashing, decoding) stay well within a thread's stack.
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses exactly one JSON value (with optional surrounding whitespace) from `bytes`.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<GeneratedContent, JSONSyntaxError> {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<GeneratedContent, JSONSyntaxError> {
         var parser = JSONParser(bytes: bytes)
         switch parser.parseDocument() {
         case .success(let content):
@@ -36,7 +36,7 @@ struct JSONParser {
 
     /// The work of parsing `bytes` (values started plus values handed to their containers),
     /// parsed or not: complexity tests bound its growth with the input instead of timing it.
-    static func work(parsing bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func work(parsing bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var parser = JSONParser(bytes: bytes)
         _ = parser.parseDocument()
         return parser.work
@@ -319,7 +319,7 @@ struct JSONParser {
         return "byte 0x\(Self.hex(UInt32(byte), width: 2)), which is not valid UTF-8"
     }
 
-    static func hex(_ value: UInt32, width: Int) -> String {
+    package static func hex(_ value: UInt32, width: Int) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
@@ -465,7 +465,7 @@ struct JSONParser {
 
     /// The length of the well-formed UTF-8 sequence (per RFC 3629: no overlong forms, no
     /// surrogates, nothing above U+10FFFF) starting at `position`, or `nil`.
-    static func validUTF8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
+    package static func validUTF8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
         let lead = bytes[position]
         let length: Int
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
@@ -486,7 +486,7 @@ struct JSONParser {
         return length
     }
 
-    static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (Unicode.Scalar, Int)? {
+    package static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (Unicode.Scalar, Int)? {
         guard let length = validUTF8SequenceLength(bytes, at: position) else { return nil }
         var decoder = UTF8()
         var iterator = bytes[position..<position + length].makeIterator()
@@ -499,11 +499,11 @@ struct JSONParser {
 
 /// The RFC 8259 number grammar, shared by the parser and `JSONNumber(text:)` so both accept
 /// exactly the same spellings.
-enum JSONNumberSyntax {
+package enum JSONNumberSyntax {
     /// Scans `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?` from `start` and returns the
     /// index after it. Stops at the first byte that can't continue the number; the caller
     /// decides whether that byte is allowed there.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Int, JSONParseFailure> {
+    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Int, JSONParseFailure> {
         var index = start
         func isDigit(_ position: Int) -> Bool {
             position < bytes.count && JSONNumber.isDigit(bytes[position])

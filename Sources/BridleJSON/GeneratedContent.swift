@@ -210,7 +210,7 @@ public struct GeneratedContent: Sendable, Hashable, CustomStringConvertible, Cus
 
     /// The entries of a structure in output order, tolerating `properties` and `orderedKeys`
     /// that disagree (see `Kind.structure`).
-    static func orderedEntries(
+    package static func orderedEntries(
         properties: [String: GeneratedContent],
         orderedKeys: [String]
     ) -> [(name: String, value: GeneratedContent)] {
@@ -234,7 +234,7 @@ public struct GeneratedContent: Sendable, Hashable, CustomStringConvertible, Cus
 
     /// A short phrase naming this value for error messages, e.g. `the string "abc"` or
     /// `an array of 3 elements`; long values are abbreviated.
-    var summary: String {
+    package var summary: String {
         switch kind {
         case .null:
             return "null"

@@ -4,22 +4,22 @@
 /// Samples lean towards the edges of the language: repetitions take their minimum or
 /// maximum count half the time, character classes their range ends, and negated classes
 /// and `.` a pool of awkward scalars (quotes, backslashes, control characters, non-ASCII,
-/// emoji, U+2028). Below `maximumDepth` nested rule references the sampler picks
+/// emoji, U+2028). Below `maximumDepth` nested rule references the generator picks
 /// alternatives uniformly; past it, and once a sample grows very long or has taken many
 /// steps, it takes only the quickest way to finish, so sampling always ends. Its work is
 /// bounded too: alternatives whose quickest sentence needs more than `workBudget` steps are
 /// never chosen, and a grammar whose root needs more is refused.
 ///
-/// The same seed gives the same text on every run and platform: the sampler uses its own
+/// The same seed gives the same text on every run and platform: the generator uses its own
 /// generator and integer arithmetic only.
 ///
 /// ```swift
-/// let sampler = try GrammarSampler(Grammar(rules: [Rule(name: "root", body: .repetition(
+/// let generator = try SentenceGenerator(Grammar(rules: [Rule(name: "root", body: .repetition(
 ///     .characterClass(CharacterClass("a"..."z")), minimum: 2, maximum: 5))]))
-/// sampler.sample(seed: 7)                 // e.g. "azqz"
-/// sampler.samples(seed: 7, count: 100)    // 100 of them, also reproducible
+/// generator.sample(seed: 7)                 // e.g. "azqz"
+/// generator.samples(seed: 7, count: 100)    // 100 of them, also reproducible
 /// ```
-public struct GrammarSampler: Sendable {
+public struct SentenceGenerator: Sendable {
     /// Past this many scalars a sample stops choosing freely and finishes as quickly as
     /// it can, so a repetition of recursive rules cannot explode.
     static let lengthBudget = 100_000
@@ -29,12 +29,12 @@ public struct GrammarSampler: Sendable {
     /// The default most work the quickest sentence of a chosen alternative may need.
     public static let defaultWorkBudget = 1_000_000
 
-    private let program: SamplerProgram
+    private let program: SentenceProgram
     private let maximumDepth: Int
 
     /// Prepares `grammar` for sampling.
     ///
-    /// - Parameter maximumDepth: how deep rule references may nest before the sampler
+    /// - Parameter maximumDepth: how deep rule references may nest before the generator
     ///   steers towards finishing.
     /// - Throws: ``GrammarMatcherError`` for the grammars ``GrammarMatcher`` refuses, and
     ///   ``GrammarMatcherError/noFiniteDerivation(_:)`` if the root rule has no finite
@@ -45,9 +45,9 @@ public struct GrammarSampler: Sendable {
     ///   - workBudget: the most steps (rule nodes visited plus scalars written) the quickest
     ///     sentence of any alternative may need.
     public init(
-        _ grammar: Grammar, maximumDepth: Int = 32, workBudget: Int = GrammarSampler.defaultWorkBudget
+        _ grammar: Grammar, maximumDepth: Int = 32, workBudget: Int = SentenceGenerator.defaultWorkBudget
     ) throws(GrammarMatcherError) {
-        program = try SamplerProgram(grammar, workBudget: max(1, workBudget))
+        program = try SentenceProgram(grammar, workBudget: max(1, workBudget))
         self.maximumDepth = max(0, maximumDepth)
     }
 
@@ -83,10 +83,10 @@ public struct GrammarSampler: Sendable {
             steps += 1
         }
 
-        var isOverBudget: Bool { length >= GrammarSampler.lengthBudget || steps >= GrammarSampler.stepBudget }
+        var isOverBudget: Bool { length >= SentenceGenerator.lengthBudget || steps >= SentenceGenerator.stepBudget }
     }
 
-    private func emit(_ node: SamplerProgram.Node, depth: Int, into emission: inout Emission) {
+    private func emit(_ node: SentenceProgram.Node, depth: Int, into emission: inout Emission) {
         emission.steps += 1
         switch node {
         case .text(let scalars):

@@ -35,11 +35,11 @@ extension GeneratedContent {
 /// has so passed exactly the checks `init(json:)` makes (escapes, surrogates, control
 /// characters, duplicate keys, depth), and this scanner only has to get the structure right.
 private struct PartialJSONScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
 
     private enum Expecting { case value, valueOrClose, key, keyOrClose, colon, commaOrClose, end }
 
-    func snapshot() -> GeneratedContent? {
+    package func snapshot() -> GeneratedContent? {
         var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var closers: [UInt8] = []
         // How much text a snapshot keeps if the input stops here: up to the last finished

@@ -1,4 +1,4 @@
-/// How the sampler draws one scalar for a character class, leaning towards the values
+/// How the generator draws one scalar for a character class, leaning towards the values
 /// that break things: the ends of each range, and for negated classes and `.` a pool of
 /// awkward scalars (quotes, backslashes, control characters, non-ASCII, emoji, U+2028…)
 /// that the class allows.

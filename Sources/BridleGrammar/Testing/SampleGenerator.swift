@@ -9,16 +9,16 @@ import BridleSchema
 ///
 /// @Test(arguments: 0..<500)
 /// func argumentsAlwaysDecode(seed: UInt64) throws {
-///     let sample = try SchemaSampler(Arguments.self).sample(seed: seed)
+///     let sample = try SampleGenerator(Arguments.self).sample(seed: seed)
 ///     #expect(sample.value.count.map { (1...10).contains($0) } ?? true)
 /// }
 /// ```
 ///
-/// The sampler favours boundaries (minimum and maximum counts, range ends, leap days,
+/// The generator favours boundaries (minimum and maximum counts, range ends, leap days,
 /// escapes in strings), where hand-written examples rarely look.
-public struct SchemaSampler<Value: Generable> {
+public struct SampleGenerator<Value: Generable> {
     public let compiled: CompiledGrammar
-    private let sampler: GrammarSampler
+    private let generator: SentenceGenerator
     private let schema: GenerationSchema
 
     /// One sample: the seed, the text the grammar produced, and the decoded value.
@@ -33,13 +33,13 @@ public struct SchemaSampler<Value: Generable> {
     public init(_ type: Value.Type, options: GrammarOptions = GrammarOptions()) throws {
         schema = Value.generationSchema
         compiled = try schema.grammar(options: options)
-        sampler = try GrammarSampler(compiled.grammar, maximumDepth: 64)
+        generator = try SentenceGenerator(compiled.grammar, maximumDepth: 64)
     }
 
     /// The sample for `seed`; throws ``SchemaSampleFailure`` when the text is too long, does
     /// not decode, or breaks a guide.
     public func sample(seed: UInt64) throws(SchemaSampleFailure) -> Sample {
-        let text = sampler.sample(seed: seed)
+        let text = generator.sample(seed: seed)
         func failure(_ reason: String) -> SchemaSampleFailure {
             SchemaSampleFailure(type: String(reflecting: Value.self), seed: seed, text: text, reason: reason)
         }

@@ -7,7 +7,7 @@
 /// ```swift
 /// JSONWriter.string(for: ["a": [1, 2]], prettyPrinted: false)  // {"a":[1,2]}
 /// ```
-struct JSONWriter {
+package struct JSONWriter {
     private var output: [UInt8] = []
     private let prettyPrinted: Bool
     /// A space after each `,` and `:` (one-line output only).
@@ -20,21 +20,21 @@ struct JSONWriter {
 
     /// Compact output has no whitespace at all; pretty output indents by two spaces, puts a
     /// space after each `:`, and keeps empty arrays and objects on one line (`[]`, `{}`).
-    static func string(for content: GeneratedContent, prettyPrinted: Bool) -> String {
+    package static func string(for content: GeneratedContent, prettyPrinted: Bool) -> String {
         var writer = JSONWriter(prettyPrinted: prettyPrinted)
         writer.write(content, depth: 0)
         return String(decoding: writer.output, as: UTF8.self)
     }
 
     /// One line of JSON text in `layout` (see ``JSONLayout/writtenLayout``).
-    static func string(for content: GeneratedContent, layout: JSONLayout) -> String {
+    package static func string(for content: GeneratedContent, layout: JSONLayout) -> String {
         var writer = JSONWriter(prettyPrinted: false, spaced: layout.writtenLayout == .spaced)
         writer.write(content, depth: 0)
         return String(decoding: writer.output, as: UTF8.self)
     }
 
     /// `text` as a JSON string literal, quotes included; used in messages.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var writer = JSONWriter(prettyPrinted: false)
         writer.writeString(text)
         return String(decoding: writer.output, as: UTF8.self)

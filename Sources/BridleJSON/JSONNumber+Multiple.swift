@@ -7,7 +7,7 @@ extension JSONNumber {
     ///
     /// Steps whose scaled form exceeds 36 digits, and numbers with exponents beyond a
     /// million, fall back to `Decimal` division, exact for every realistic schema.
-    func isMultiple(of step: JSONNumber) -> Bool {
+    package func isMultiple(of step: JSONNumber) -> Bool {
         let value = canonical
         let divisor = step.canonical
         if value.digits.isEmpty { return true }

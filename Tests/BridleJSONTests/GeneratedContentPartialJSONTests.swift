@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BridleSchema
+@testable import BridleJSON
 import BridleTestSupport
 
 @Suite("GeneratedContent(partialJSON:)")

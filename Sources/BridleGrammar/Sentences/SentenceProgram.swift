@@ -1,11 +1,11 @@
 /// A ``Grammar`` prepared for sampling: references resolved to indices, character classes
 /// to ``ScalarChoice``s, and every alternative annotated with its *finishing cost*, the
-/// least work (sampler steps: nodes visited plus scalars written) any derivation of it needs.
+/// least work (generator steps: nodes visited plus scalars written) any derivation of it needs.
 ///
 /// Costs come from a fixpoint: start every rule at infinity and lower them until nothing
 /// changes. A reference costs one step more than its rule, so choosing only cheapest
 /// alternatives strictly lowers the cost at every rule reference: that is what guarantees the
-/// sampler stops once it is finishing, within the cost of what is left to write.
+/// generator stops once it is finishing, within the cost of what is left to write.
 ///
 /// Alternatives whose least work exceeds the budget are dropped as if they could not finish
 /// (`r0 ::= r1 r1`, `r1 ::= r2 r2`, … has a shortest sentence of 2⁴⁰ scalars), and a root that
@@ -13,11 +13,11 @@
 ///
 /// ```swift
 /// // root ::= "(" root ")" | "x"
-/// let program = try SamplerProgram(Grammar(rules: [Rule(name: "root", body: .alternatives([
+/// let program = try SentenceProgram(Grammar(rules: [Rule(name: "root", body: .alternatives([
 ///     .sequence([.literal("("), .reference("root"), .literal(")")]), .literal("x")]))]))
 /// program.rules[0]   // .choice([…], costs: [10, 2], cheapest: 2): "x" is quickest
 /// ```
-final class SamplerProgram: Sendable {
+final class SentenceProgram: Sendable {
     indirect enum Node: Sendable {
         case text([Unicode.Scalar])
         case scalar(ScalarChoice)
@@ -34,7 +34,7 @@ final class SamplerProgram: Sendable {
     let rootIndex: Int
 
     /// - Parameter workBudget: the most work the quickest sentence of any alternative the
-    ///   sampler may choose can need.
+    ///   generator may choose can need.
     init(_ grammar: Grammar, workBudget: Int) throws(GrammarMatcherError) {
         let checked = try CheckedRules(grammar)
         var context = CostContext(checked: checked, workBudget: workBudget)
@@ -65,7 +65,7 @@ final class SamplerProgram: Sendable {
         init(checked: CheckedRules, workBudget: Int) {
             self.checked = checked
             self.workBudget = workBudget
-            costs = Array(repeating: SamplerProgram.infinite, count: checked.grammar.rules.count)
+            costs = Array(repeating: SentenceProgram.infinite, count: checked.grammar.rules.count)
             nullable = Array(repeating: false, count: checked.grammar.rules.count)
         }
 

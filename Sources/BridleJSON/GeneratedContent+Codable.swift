@@ -5,7 +5,7 @@ import Foundation
 /// Through Bridle's own coders it passes unchanged (key order and number text included);
 /// through Foundation's JSON coders numbers travel as `Int64`, `UInt64` or `Decimal`,
 /// whichever holds them exactly.
-extension GeneratedContent {
+extension GeneratedContent: Codable {
     public func encode(to encoder: any Encoder) throws {
         switch kind {
         case .null:
@@ -79,18 +79,18 @@ extension GeneratedContent {
 }
 
 /// A coding key for arbitrary string keys (JSON object members).
-struct AnyCodingKey: CodingKey, Hashable {
-    let stringValue: String
-    let intValue: Int?
+package struct AnyCodingKey: CodingKey, Hashable {
+    package let stringValue: String
+    package let intValue: Int?
 
-    init(_ string: String) {
+    package init(_ string: String) {
         stringValue = string
         intValue = nil
     }
 
-    init?(stringValue: String) { self.init(stringValue) }
+    package init?(stringValue: String) { self.init(stringValue) }
 
-    init?(intValue: Int) {
+    package init?(intValue: Int) {
         stringValue = "\(intValue)"
         self.intValue = intValue
     }

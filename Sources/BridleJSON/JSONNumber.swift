@@ -38,7 +38,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// For callers (the parser) that have already checked the syntax.
-    init(validatedText: String) {
+    package init(validatedText: String) {
         self.text = validatedText
     }
 
@@ -183,7 +183,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as the nearest `Float`, or `nil` when it overflows `Float`'s finite range.
-    var float: Float? {
+    package var float: Float? {
         // Parsing the text directly avoids rounding twice (text → Double → Float).
         guard let value = Float(text), value.isFinite else { return nil }
         return value
@@ -238,7 +238,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the value is a whole number (`1.0` and `1e2` are; `1.5` is not).
-    var isIntegral: Bool {
+    package var isIntegral: Bool {
         let canonical = self.canonical
         if canonical.digits.isEmpty { return true }
         switch canonical.exponent {
@@ -260,24 +260,24 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The value as `±digits × 10^exponent` with no leading or trailing zeros in `digits`, so
     /// numerically equal texts have equal canonical forms. Zero is always `+[] × 10^0`, which
     /// makes `-0` equal to `0`, as it is numerically.
-    struct Canonical: Hashable {
-        var isNegative: Bool
+    package struct Canonical: Hashable {
+        package var isNegative: Bool
         /// Digit values 0...9, most significant first.
-        var digits: [UInt8]
-        var exponent: Exponent
+        package var digits: [UInt8]
+        package var exponent: Exponent
     }
 
     /// A decimal exponent. Valid JSON may spell exponents of any length, so exponents beyond
     /// `Int` are kept exactly as digits rather than saturated, which would make distinct
     /// numbers compare equal.
-    enum Exponent: Hashable {
+    package enum Exponent: Hashable {
         /// Any exponent whose magnitude is below 10¹⁸; always used when it is.
         case small(Int)
         /// Magnitude digit values, most significant first, without leading zeros.
         case huge(isNegative: Bool, magnitude: [UInt8])
     }
 
-    var canonical: Canonical {
+    package var canonical: Canonical {
         let bytes = Array(text.utf8)
         var index = 0
         var isNegative = false
@@ -348,16 +348,16 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return .huge(isNegative: sumIsNegative, magnitude: sumMagnitude)
     }
 
-    static func isDigit(_ byte: UInt8) -> Bool {
+    package static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }
 
 /// Signed arithmetic on decimal digit arrays, just enough to adjust exponents of any length.
 private enum BigDecimalDigits {
-    typealias Signed = (isNegative: Bool, magnitude: [UInt8])
+    package typealias Signed = (isNegative: Bool, magnitude: [UInt8])
 
-    static func add(_ lhs: Signed, _ rhs: Signed) -> Signed {
+    package static func add(_ lhs: Signed, _ rhs: Signed) -> Signed {
         if lhs.isNegative == rhs.isNegative {
             return normalized((lhs.isNegative, addMagnitudes(lhs.magnitude, rhs.magnitude)))
         }

@@ -1,4 +1,4 @@
-/// xoshiro256** (Blackman and Vigna), seeded through SplitMix64: the sampler's only source
+/// xoshiro256** (Blackman and Vigna), seeded through SplitMix64: the generator's only source
 /// of randomness, so a seed gives the same text on every run, platform and Swift version.
 ///
 /// Bounded draws use ``uniform(below:)`` on the raw 64-bit output rather than

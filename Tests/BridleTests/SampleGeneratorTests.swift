@@ -3,14 +3,14 @@ import BridleExampleTypes
 import Foundation
 import Testing
 
-/// Every example type, and the feature types of these tests, through `SchemaSampler`:
+/// Every example type, and the feature types of these tests, through `SampleGenerator`:
 /// sentences of the compiled grammar from fixed seeds decode into the type, satisfy every
 /// guide, and survive value → JSON → value unchanged.
 @Suite("Sampled values round-trip")
-struct SchemaSamplerTests {
+struct SampleGeneratorTests {
     func roundTrips<Value: Generable>(_ type: Value.Type, seeds: Range<UInt64> = 0..<200) throws {
-        let sampler = try SchemaSampler(type)
-        for sample in try sampler.samples(seeds: seeds) {
+        let generator = try SampleGenerator(type)
+        for sample in try generator.samples(seeds: seeds) {
             let encoded = try sample.value.generatedContent
             #expect(Value.generationSchema.violations(of: encoded) == [], "\(sample)")
             // The grammar admits other spellings (escapes, trailing zeros, digits a Double
@@ -32,6 +32,6 @@ struct SchemaSamplerTests {
     @Test func failuresNameTheSeedAndTheText() {
         let failure = SchemaSampleFailure(type: "Arguments", seed: 7, text: "{}", reason: "it breaks the schema")
         #expect(failure.description.contains("seed 7"))
-        #expect(failure.description.contains("replay: try SchemaSampler(Arguments.self).sample(seed: 7)"))
+        #expect(failure.description.contains("replay: try SampleGenerator(Arguments.self).sample(seed: 7)"))
     }
 }
