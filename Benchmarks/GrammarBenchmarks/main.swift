@@ -66,15 +66,14 @@ while size < 1_000_000 {
     size += record.jsonString.utf8.count + 1
     index += 1
 }
-let document = GeneratedContent(elements: records).jsonString
+var matchOptions = GrammarOptions()
+matchOptions.maximumArrayCount = records.count
+matchOptions.maximumAnyDepth = 3
+// Written in the grammar's own layout, or the grammar would refuse it at the first space.
+let document = GeneratedContent(elements: records).jsonString(layout: matchOptions.layout)
 let bytes = Array(document.utf8)
 let megabytes = Double(bytes.count) / 1_000_000
-let grammar = try GeneratedContent.generationSchema.grammar(options: {
-    var options = GrammarOptions()
-    options.maximumArrayCount = records.count
-    options.maximumAnyDepth = 3
-    return options
-}()).grammar
+let grammar = try GeneratedContent.generationSchema.grammar(options: matchOptions).grammar
 var matched = false
 let matchTime = try seconds {
     var matcher = try GrammarMatcher(grammar)
