@@ -7,11 +7,11 @@ import BridleSchema
 /// bound, and the rules the grammar leaves to a check after generation.
 ///
 /// ```swift
-/// let constraint = try OutputConstraint(schema: SearchSuggestions.generationSchema)
-/// constraint.gbnf.hasPrefix("root ::= ")   // true
-/// constraint.postChecks                    // []: the grammar alone is exact
-/// try constraint.issues(inAnswer: #"{"searchTerms": ["a", "a"]}"#)
-/// // [] or the schema's words for what is wrong, e.g. "searchTerms: has equal elements; …"
+/// let schema = try GenerationSchema(jsonSchema: #"{"type":"array","items":{"type":"string"},"uniqueItems":true}"#)
+/// let constraint = try OutputConstraint(schema: schema)
+/// constraint.gbnf.hasPrefix("# warning: #/uniqueItems")   // true: the GBNF says so too
+/// constraint.postChecks.map(\.kind)               // [.uniqueItems]: the grammar admits ["a", "a"]
+/// try constraint.issues(inAnswer: #"["a", "a"]"#) // one issue: "has equal elements; the elements must be unique"
 /// ```
 ///
 /// Every path that returns an answer (``LanguageModel/respond(to:schema:includeSchemaInPrompt:instructions:options:)``,

@@ -22,6 +22,7 @@ import Testing
     @Test func rulesTheGrammarCannotMakeAreDeclaredAndChecked() throws {
         let schema = try GenerationSchema(jsonSchema: #"{"type":"array","items":{"type":"string"},"uniqueItems":true}"#)
         let constraint = try OutputConstraint(schema: schema)
+        #expect(constraint.gbnf.hasPrefix("# warning: #/uniqueItems"))
         #expect(constraint.postChecks.map(\.kind) == [.uniqueItems])
         #expect(try GrammarMatcher.matches(constraint.grammar, #"["a", "a"]"#), "the grammar admits it")
         let issues = try constraint.issues(inAnswer: #"["a", "a"]"#)
