@@ -1,3 +1,4 @@
+import Foundation
 import BridleGrammar
 import BridleSchema
 
@@ -26,7 +27,7 @@ extension LanguageModel {
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<GeneratedContent> {
         let answer = AnswerFormat.schema(schema, includeInPrompt: includeSchemaInPrompt)
-        let constraint = try OutputConstraint(schema: schema, options: options.grammar)
+        let constraint = try OutputConstraint(schema: schema, options: options.grammar, now: options.referenceDate ?? Date())
         let system = SessionPrompt.systemText(instructions: instructions, tools: nil, answer: answer)
         let checked = try await checkedAnswer(
             to: Self.messages(prompt: prompt, instructions: system), constraint: constraint, options: options)

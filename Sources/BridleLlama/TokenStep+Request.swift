@@ -22,7 +22,9 @@ extension TokenStep {
             throw LlamaError.invalidGrammar(reason: String(describing: error))
         }
         let step = if let vocabulary {
-            TokenStep(masker: TokenMasker(matcher, vocabulary: vocabulary), filter: (options.sampling ?? .random(probabilityThreshold: 1)).filter)
+            TokenStep(
+                masker: TokenMasker(matcher, vocabulary: vocabulary), filter: (options.sampling ?? .random(probabilityThreshold: 1)).filter,
+                valueRules: constraint.valueRules)
         } else {
             TokenStep(checking: matcher, bytes: model.bytes(of:), isEndOfGeneration: model.isEndOfGeneration)
         }

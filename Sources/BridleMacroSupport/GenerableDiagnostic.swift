@@ -16,6 +16,10 @@ public enum GenerableDiagnostic: DiagnosticMessage, Equatable {
     case unsupportedRawType(type: String)
     case guideMisplaced
     case guideOnComputedProperty(property: String)
+    case relationNeedsPropertyName(guide: String)
+    case unknownRelatedProperty(guide: String, name: String, available: [String])
+    case relatedPropertyComesLater(guide: String, name: String, target: String)
+    case relatedPropertyType(guide: String, name: String, type: String, target: String, targetType: String)
 
     public var message: String {
         switch self {
@@ -43,6 +47,15 @@ public enum GenerableDiagnostic: DiagnosticMessage, Equatable {
             return "'@Generable' enums may have String or integer raw values, not '\(type)'"
         case .guideMisplaced:
             return "'@Guide' can only be applied to stored properties and enum cases of a '@Generable' type"
+        case .relationNeedsPropertyName(let guide):
+            return "'\(guide)' needs the name of an earlier property as a string literal, such as .atLeast(\"start\")"
+        case .unknownRelatedProperty(let guide, let name, let available):
+            let list = available.isEmpty ? "there is none" : "use one of " + available.map { "'\($0)'" }.joined(separator: ", ")
+            return "'\(guide)' names '\(name)', which is not an earlier stored property of this type; \(list)"
+        case .relatedPropertyComesLater(let guide, let name, let target):
+            return "'\(guide)' names '\(name)', which comes after '\(target)'; values are written in declaration order, so put the guide on '\(name)' with the comparison reversed, or declare '\(name)' first"
+        case .relatedPropertyType(let guide, let name, let type, let target, let targetType):
+            return "'\(guide)' compares '\(target)' of type '\(targetType)' with '\(name)' of type '\(type)'; both must be integers or both Dates"
         case .guideOnComputedProperty(let property):
             return "'@Guide' on '\(property)' has no effect: computed properties are not generated; remove it or make '\(property)' a stored property"
         }

@@ -6,10 +6,24 @@ import SwiftSyntax
 /// spelled type: `.range(5...1)`, `.anyOf([])`, `.count` on a `String`, `.range` on a `String`.
 struct GuideChecker {
     let target: String
+    /// The stored properties of the type, in order, for guides that relate two of them.
+    let siblings: [(name: String, shape: TypeShape)]
     var diagnostics: [Diagnostic] = []
 
-    init(target: String) {
+    init(target: String, siblings: [(name: String, shape: TypeShape)] = []) {
         self.target = target
+        self.siblings = siblings
+    }
+
+    /// Guides that compare the property with another one, named by a string.
+    static let relationGuides: Set<String> = ["atLeast", "atMost", "greaterThan", "lessThan", "differs", "notBefore", "notAfter", "after", "before"]
+
+    /// The property a relation guide names, when `expression` is one: `.atLeast("fromYear")`
+    /// gives `fromYear`. `.after(date)` (a fixed bound) is not a relation.
+    static func relatedProperty(of expression: ExprSyntax) -> (guide: String, name: String?)? {
+        guard let (name, arguments) = call(expression), relationGuides.contains(name), let argument = arguments.first?.expression else { return nil }
+        if let literal = argument.stringLiteralValue { return (name, literal) }
+        return ["after", "before"].contains(name) ? nil : (name, nil)
     }
 
     mutating func check(_ guides: [GuideExpression], against type: TypeShape, typeSpelling: String) {
@@ -24,6 +38,10 @@ struct GuideChecker {
                 continue
             }
             let argument = arguments.first?.expression
+            if let (_, related) = Self.relatedProperty(of: written.expression) {
+                checkRelation(to: related, guide: spelling, node: guide, type: type.unwrapped, typeSpelling: typeSpelling)
+                continue
+            }
             switch name {
             case "anyOf":
                 if let array = argument?.as(ArrayExprSyntax.self), array.elements.isEmpty {
@@ -70,6 +88,22 @@ struct GuideChecker {
         }
     }
 
+    /// A relation must name an earlier property of a comparable type.
+    private mutating func checkRelation(to name: String?, guide: String, node: ExprSyntax, type: TypeShape, typeSpelling: String) {
+        guard let name else { return diagnose(node, .relationNeedsPropertyName(guide: guide)) }
+        guard let index = siblings.firstIndex(where: { $0.name == name }), let own = siblings.firstIndex(where: { $0.name == target }) else {
+            let available = siblings.prefix { $0.name != target }.map(\.name)
+            return diagnose(node, .unknownRelatedProperty(guide: guide, name: name, available: available))
+        }
+        guard index < own else { return diagnose(node, .relatedPropertyComesLater(guide: guide, name: name, target: target)) }
+        let other = siblings[index].shape.unwrapped
+        if case .named = other { return }
+        if case .named = type { return }
+        if other != type {
+            diagnose(node, .relatedPropertyType(guide: guide, name: name, type: "\(other)", target: target, targetType: typeSpelling))
+        }
+    }
+
     private mutating func diagnose(_ node: some SyntaxProtocol, _ message: GenerableDiagnostic) {
         diagnostics.append(Diagnostic(node: node, message: message))
     }
@@ -86,8 +120,13 @@ struct GuideChecker {
             return type == .string ? nil : strings
         case "minimum", "maximum", "range":
             return [.integer, .floatingPoint, .decimal, .date].contains(type) ? nil : numbers
-        case "after", "before":
+        case "after", "before", "notBefore", "notAfter", "afterNow", "beforeNow":
             return type == .date ? nil : "Date properties"
+        case "atLeast", "atMost", "greaterThan", "lessThan", "differs":
+            return type == .integer ? nil : "integer properties"
+        case "uniqueElements":
+            if case .array = type { return nil }
+            return arrays
         case "count", "minimumCount", "maximumCount", "element":
             if case .array = type { return nil }
             return arrays
@@ -97,7 +136,7 @@ struct GuideChecker {
     }
 
     /// `.name(arguments)` or, for a regex literal rewritten earlier, `.pattern(…)`.
-    private static func call(_ expression: ExprSyntax) -> (String, LabeledExprListSyntax)? {
+    static func call(_ expression: ExprSyntax) -> (String, LabeledExprListSyntax)? {
         guard let call = expression.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self)
         else { return nil }

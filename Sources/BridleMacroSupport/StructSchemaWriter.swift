@@ -19,14 +19,13 @@ struct StructSchemaWriter {
         let codingKeys = CodingKeysTable(named: "CodingKeys", in: members)
         var properties: [String] = []
         var partialProperties: [PartiallyGeneratedWriter.Property] = []
-        for property in StoredProperty.all(in: members, diagnostics: &diagnostics) {
-            let key: String
-            if let codingKeys {
-                guard let coded = codingKeys.key(for: property.name) else { continue }
-                key = coded
-            } else {
-                key = property.name
-            }
+        let stored = StoredProperty.all(in: members, diagnostics: &diagnostics).compactMap { property -> (StoredProperty, String)? in
+            guard let codingKeys else { return (property, property.name) }
+            return codingKeys.key(for: property.name).map { (property, $0) }
+        }
+        let siblings = stored.map { (name: $0.0.name, shape: TypeShape($0.0.type)) }
+        let keys = Dictionary(stored.map { ($0.0.name, $0.1) }, uniquingKeysWith: { first, _ in first })
+        for (property, key) in stored {
             let guideAttributes = property.guides
             var guides: [GuideExpression] = []
             var description = DocComment.text(of: property.trivia).map(SwiftLiteral.string)
@@ -34,9 +33,17 @@ struct StructSchemaWriter {
                 if let given = guide.description { description = given.trimmedDescription }
                 guides += guide.guides
             }
-            var checker = GuideChecker(target: property.name)
+            var checker = GuideChecker(target: property.name, siblings: siblings)
             checker.check(guides, against: TypeShape(property.type), typeSpelling: property.type.trimmedDescription)
             diagnostics += checker.diagnostics
+            // A relation names a Swift property; the schema compares JSON keys.
+            guides = guides.map { guide in
+                guard let relation = GuideChecker.relatedProperty(of: guide.expression), let related = relation.name,
+                    let relatedKey = keys[related], relatedKey != related
+                else { return guide }
+                let label = relation.guide == "differs" ? "from: " : ""
+                return GuideExpression(expression: ".\(raw: relation.guide)(\(raw: label)\(raw: SwiftLiteral.string(relatedKey)))", source: guide.source)
+            }
             properties.append(GenerableExpansion.propertyExpression(
                 key: key, description: description, type: property.type, guides: guides))
             partialProperties.append(PartiallyGeneratedWriter.Property(name: property.spelling, key: key, type: property.type))

@@ -27,6 +27,11 @@ public struct TokenMask: Sendable, Equatable {
         words[Int(token) >> 6] |= 1 << UInt64(Int(token) & 63)
     }
 
+    @inline(__always)
+    public mutating func remove(_ token: Int32) {
+        words[Int(token) >> 6] &= ~(1 << UInt64(Int(token) & 63))
+    }
+
     mutating func formUnion(_ other: TokenMask) {
         for index in words.indices { words[index] |= other.words[index] }
     }

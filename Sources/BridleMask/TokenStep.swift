@@ -73,8 +73,20 @@ public final class TokenStep {
     /// the model wants what the grammar forbids, and screening every candidate ends it.
     static let refusalsBeforeScreening = 4
 
-    /// Bridle's mask engine under `masker`, for a sampler with `filter`.
-    public init(masker: TokenMasker, filter: Filter) {
+    /// The rules on values already written (distinct elements, related properties), when the
+    /// constraint has any; enforced on top of the grammar's mask.
+    private var valueGuard: ValueGuard?
+    private var guardWorkspace: MatcherWorkspace?
+
+    /// How many value-rule searches ran past their budget and let a token through undecided
+    /// (the check after generation still judges the answer).
+    public var undecidedValueSearches: Int { valueGuard?.searchesOverBudget ?? 0 }
+
+    /// Bridle's mask engine under `masker`, for a sampler with `filter`, with the value rules
+    /// `valueRules` on top of the grammar.
+    public init(masker: TokenMasker, filter: Filter, valueRules: ValueRules = .none) {
+        valueGuard = ValueGuard(rules: valueRules)
+        if valueGuard != nil { guardWorkspace = masker.position.makeWorkspace() }
         let selection: Selection = switch filter {
         case .greedy: .mostLikely(1)
         case .topK(let k): .mostLikely(max(k, 1))
@@ -156,7 +168,9 @@ public final class TokenStep {
         switch judge {
         case .mask(let masker, _):
             if let positionMask { return positionMask.contains(token) }
-            return masker.allows(token)
+            guard masker.allows(token) else { return false }
+            guard valueGuard != nil, let guardWorkspace, masker.vocabulary.kind(of: token) == .text else { return true }
+            return valueGuard?.permits(masker.vocabulary.bytes(of: token), from: masker.position, using: guardWorkspace) ?? true
         case .checked(let matcher, let bytes, let isEndOfGeneration):
             if isEndOfGeneration(token) { return matcher.isComplete }
             var trial = matcher
@@ -176,6 +190,7 @@ public final class TokenStep {
         switch judge {
         case .mask(var masker, let selection):
             guard masker.accept(token) else { return false }
+            if masker.vocabulary.kind(of: token) == .text { valueGuard?.advance(masker.vocabulary.bytes(of: token)) }
             judge = .mask(masker, selection)
         case .checked(var matcher, let bytes, let isEndOfGeneration):
             if isEndOfGeneration(token) { return matcher.isComplete }
@@ -215,8 +230,11 @@ public final class TokenStep {
     private func wholeMask() -> TokenMask? {
         guard case .mask(var masker, let selection) = judge else { return nil }
         if let positionMask { return positionMask }
-        let mask = masker.mask()
+        var mask = masker.mask()
         judge = .mask(masker, selection)
+        if let guardWorkspace {
+            valueGuard?.restrict(&mask, vocabulary: masker.vocabulary, from: masker.position, using: guardWorkspace)
+        }
         positionMask = mask
         return mask
     }
@@ -234,7 +252,7 @@ public final class TokenStep {
         case .drawFirst:
             return .none
         case .mostLikely(let count):
-            if let kept = Self.mostLikely(count, allowedBy: masker.allows, in: candidates) {
+            if let kept = Self.mostLikely(count, allowedBy: { self.allows($0) }, in: candidates) {
                 guard !kept.isEmpty else { return .nothingAllowed }
                 let keptLogits = kept.map { candidates[$0].logit }
                 for index in candidates.indices { candidates[index].logit = -Float.infinity }

@@ -69,4 +69,31 @@ struct TokenTrie: Sendable {
         let end = Int(self.end[node])
         return Int(firstToken[node])..<(end < nodeCount ? Int(firstToken[end]) : tokens.count)
     }
+
+    /// The tokens whose bytes are a prefix of `bytes` (non-empty ones), found by walking down
+    /// the trie along them.
+    func tokens(prefixing bytes: some Collection<UInt8>) -> [Int32] {
+        var result: [Int32] = []
+        var node = 0
+        var level = 1
+        for byte in bytes {
+            // The children of the current path are the nodes at this depth up to its end.
+            var found: Int?
+            var candidate = node
+            let limit = level == 1 ? nodeCount : Int(end[node - 1])
+            while candidate < limit {
+                if Int(depth[candidate]) == level && nodeByte[candidate] == byte {
+                    found = candidate
+                    break
+                }
+                candidate = Int(depth[candidate]) == level ? Int(end[candidate]) : candidate + 1
+            }
+            guard let match = found else { break }
+            let first = Int(firstToken[match])
+            result += tokens[first..<(first + Int(endingTokenCount[match]))]
+            node = match + 1
+            level += 1
+        }
+        return result
+    }
 }

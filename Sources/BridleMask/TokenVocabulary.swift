@@ -52,9 +52,17 @@ public struct TokenVocabulary: Sendable {
         byteStorage = storage
         byteOffsets = offsets
         trie = TokenTrie(tokens: tokens, including: { kinds[$0] == .text })
+        stringLeavingTokens = kinds.indices.filter { index in
+            kinds[index] == .text && tokens[index].contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
+        }.map(Int32.init)
         jsonTextView = TextClassView(.jsonText, trie: trie, vocabularySize: tokens.count)
         views = RecentlyUsedCache(capacity: 8)
     }
+
+    /// The text tokens that can end a JSON string, start an escape, or leave string text
+    /// (a quote, a backslash, a control byte): inside a string, every other token only adds
+    /// text to it.
+    let stringLeavingTokens: [Int32]
 
     /// The view of JSON string text, which nearly every grammar has; built with the vocabulary.
     private let jsonTextView: TextClassView

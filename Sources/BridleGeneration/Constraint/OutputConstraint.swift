@@ -1,5 +1,6 @@
 import BridleGrammar
 import BridleSchema
+import Foundation
 
 /// What a response must be, made once per schema (or grammar) and handed unchanged to every
 /// backend and every check: the grammar the token step enforces, its GBNF (printed once, start
@@ -32,10 +33,15 @@ public struct OutputConstraint: Sendable, Hashable {
     public let postChecks: [PostCheck]
     /// The caps and layout the schema was compiled with; `nil` for a grammar given as such.
     public let grammarOptions: GrammarOptions?
+    /// The post-checks in-process decoding enforces while writing (distinct elements,
+    /// relations between properties): the token step never lets a value break them.
+    public let valueRules: ValueRules
 
-    /// Compiles `schema` under `options`.
-    public init(schema: GenerationSchema, options: GrammarOptions = GrammarOptions()) throws(GrammarCompileError) {
-        self.init(compiled: try schema.grammar(options: options), schema: schema)
+    /// Compiles `schema` under `options`, with dates relative to now (`.afterNow()`) bounded at
+    /// `now`: the moment of the request.
+    public init(schema: GenerationSchema, options: GrammarOptions = GrammarOptions(), now: Date = Date()) throws(GrammarCompileError) {
+        let resolved = schema.resolvingRelativeDates(at: now)
+        self.init(compiled: try resolved.grammar(options: options, now: now), schema: resolved)
     }
 
     /// A schema already compiled (by ``GenerationSchema/grammar(options:)``).
@@ -46,6 +52,7 @@ public struct OutputConstraint: Sendable, Hashable {
         maximumLength = compiled.maximumLength
         postChecks = compiled.postChecks
         grammarOptions = compiled.options
+        valueRules = compiled.valueRules
     }
 
     /// A grammar without a schema (from GBNF, or built in code): the answer is any sentence.
@@ -73,6 +80,7 @@ public struct OutputConstraint: Sendable, Hashable {
         maximumLength = grammar.maximumLength
         postChecks = []
         grammarOptions = nil
+        valueRules = .none
     }
 
     /// Enough tokens for the grammar's longest sentence even if every token holds a single byte

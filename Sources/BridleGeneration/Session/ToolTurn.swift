@@ -1,3 +1,4 @@
+import Foundation
 import BridleGrammar
 import BridleSchema
 
@@ -30,7 +31,7 @@ struct ToolTurn {
 
     /// With no tools the grammar admits only `{"response": …}`: the turn after the last
     /// allowed round, in the same format as the turns before it.
-    init(tools: [OfferedTool], answer: AnswerFormat, options: GrammarOptions) throws {
+    init(tools: [OfferedTool], answer: AnswerFormat, options: GrammarOptions, now: Date) throws {
         self.tools = tools
         var definitions: [String: SchemaNode] = [:]
         func merge(_ schema: GenerationSchema) throws(SessionError) {
@@ -52,7 +53,7 @@ struct ToolTurn {
         alternatives.append(.object(ObjectShape(properties: [SchemaProperty(name: Self.responseKey, node: answerSchema.root)])))
         schema = GenerationSchema(root: SchemaNode(.anyOf(alternatives)), definitions: definitions)
         do {
-            constraint = try OutputConstraint(schema: schema, options: options)
+            constraint = try OutputConstraint(schema: schema, options: options, now: now)
         } catch {
             throw Self.culprit(of: error, tools: tools, options: options)
         }

@@ -16,8 +16,12 @@ public struct CompiledGrammar: Sendable, Hashable {
     /// Rules of the schema the grammar admits more than: values must also pass the schema's
     /// validator, and be regenerated when they fail. Empty when the grammar alone is exact.
     public let postChecks: [PostCheck]
+    /// The post-checks the mask engine enforces while decoding (distinct elements, relations
+    /// between properties), as a tree over JSON paths; empty when there are none.
+    public let valueRules: ValueRules
 
-    init(grammar: Grammar, gbnf: String, maximumLength: Int, options: GrammarOptions, postChecks: [PostCheck] = []) {
+    init(grammar: Grammar, gbnf: String, maximumLength: Int, options: GrammarOptions, postChecks: [PostCheck] = [], valueRules: ValueRules) {
+        self.valueRules = valueRules
         self.grammar = grammar
         self.gbnf = gbnf
         self.maximumLength = maximumLength

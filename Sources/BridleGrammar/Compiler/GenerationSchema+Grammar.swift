@@ -1,4 +1,5 @@
 import BridleSchema
+import Foundation
 
 extension GenerationSchema {
     /// This schema as a grammar for llama.cpp's sampler: every sentence it admits is JSON
@@ -13,13 +14,16 @@ extension GenerationSchema {
     /// try GenerationSchema(root: .integer(IntegerConstraints(minimum: 1, maximum: 10))).grammar().gbnf
     /// // root ::= [1-9] | "10"
     /// ```
-    public func grammar(options: GrammarOptions = GrammarOptions()) throws(GrammarCompileError) -> CompiledGrammar {
+    ///
+    /// Dates bounded relative to now (`.afterNow()`) are bounded at `now` (by default the
+    /// moment of the call): a grammar is made for one moment.
+    public func grammar(options: GrammarOptions = GrammarOptions(), now: Date = Date()) throws(GrammarCompileError) -> CompiledGrammar {
         do {
             try validate()
         } catch {
             throw GrammarCompileError(pointer: "#", message: error.description)
         }
-        var compiler = SchemaGrammarCompiler(schema: self, options: options)
+        var compiler = SchemaGrammarCompiler(schema: resolvingRelativeDates(at: now), options: options)
         return try compiler.compile()
     }
 }

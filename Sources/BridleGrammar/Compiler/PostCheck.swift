@@ -20,6 +20,8 @@ public struct PostCheck: Sendable, Hashable, CustomStringConvertible {
         case uniqueItems
         /// A `oneOf` whose alternatives overlap, compiled as `anyOf`: a value may match more than one.
         case exclusiveAlternatives
+        /// Relations between properties (`x-bridle-relations`): the grammar bounds each value alone.
+        case relations
     }
 
     public init(pointer: String, kind: Kind) {
@@ -34,6 +36,7 @@ public struct PostCheck: Sendable, Hashable, CustomStringConvertible {
         let keyword = switch kind {
         case .uniqueItems: "uniqueItems"
         case .exclusiveAlternatives: "oneOf"
+        case .relations: "x-bridle-relations"
         }
         return pointer == "#" ? "#/\(keyword)" : "\(pointer)/\(keyword)"
     }
@@ -45,7 +48,9 @@ public struct PostCheck: Sendable, Hashable, CustomStringConvertible {
         let gap = switch kind {
         case .uniqueItems: "the grammar admits arrays with repeated elements"
         case .exclusiveAlternatives: "the grammar admits values matching several alternatives"
+        case .relations: "the grammar admits values that break the relations between properties"
         }
-        return "\(keywordPointer): \(gap); Bridle checks them after generation"
+        let enforcement = kind == .exclusiveAlternatives ? "" : " (in-process decoding enforces it while writing)"
+        return "\(keywordPointer): \(gap); Bridle checks them after generation\(enforcement)"
     }
 }

@@ -62,7 +62,9 @@ struct SchemaGrammarCompiler {
         if !postChecks.isEmpty {
             gbnf = postChecks.map { "# warning: \($0.warning)\n" }.joined() + gbnf
         }
-        return CompiledGrammar(grammar: grammar, gbnf: gbnf, maximumLength: maximumLength, options: options, postChecks: postChecks)
+        return CompiledGrammar(
+            grammar: grammar, gbnf: gbnf, maximumLength: maximumLength, options: options, postChecks: postChecks,
+            valueRules: ValueRules(schema))
     }
 
     /// Refuses a grammar no model could finish (see ``GrammarOptions``).
@@ -285,6 +287,7 @@ struct SchemaGrammarCompiler {
     }
 
     private mutating func object(_ shape: ObjectShape, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        if !shape.relations.isEmpty { declare(PostCheck(pointer: pointer, kind: .relations)) }
         if shape.hasCountingKeywords { return try constrainedObject(shape, at: pointer, hint: hint) }
         if shape.properties.isEmpty {
             guard let additional = shape.additionalProperties else { return .literal("{}") }

@@ -73,6 +73,14 @@ extension SchemaNode {
             }
             string.dateBounds = bounds
             node.kind = .string(string)
+        case (.relativeToNow(let relative), .string(var string)) where string.format?.isDate == true:
+            string.relativeDateBounds = string.relativeDateBounds.map { $0.intersection(relative) } ?? relative
+            node.kind = .string(string)
+        case (.uniqueElements, .array(var array)):
+            array.uniqueItems = true
+            node.kind = .array(array)
+        case (.relation, _):
+            return reject("\(constraint.swiftSpelling) relates two properties of one struct; put it on the later property's @Guide, not inside .element")
         default:
             return reject("\(constraint.swiftSpelling) does not apply to \(node.kind.summary)")
         }

@@ -17,6 +17,12 @@ enum GuideConstraint: Sendable, Hashable {
     case element([GuideConstraint])
     case earliest(Date, inclusive: Bool)
     case latest(Date, inclusive: Bool)
+    /// The property's value compared with an earlier property's (a JSON key).
+    case relation(PropertyRelation.Comparison, String)
+    /// Uniquely Bridle: no two elements of the array are equal.
+    case uniqueElements
+    /// Date bounds relative to the moment of the request, resolved when a constraint is made.
+    case relativeToNow(RelativeDateBounds)
     /// A guide no value can satisfy, found while building it (e.g. `.minimum(.nan)`).
     case unsatisfiable(String)
 }
@@ -39,6 +45,9 @@ extension GuideConstraint {
         case .element(let inner): return ".element(\(inner.map(\.swiftSpelling).joined(separator: ", ")))"
         case .earliest(let date, let inclusive): return inclusive ? ".minimum(\(date))" : ".after(\(date))"
         case .latest(let date, let inclusive): return inclusive ? ".maximum(\(date))" : ".before(\(date))"
+        case .relation(let comparison, let other): return ".\(comparison.rawValue)(\"\(other)\")"
+        case .uniqueElements: return ".uniqueElements()"
+        case .relativeToNow(let bounds): return bounds.swiftSpelling
         case .unsatisfiable(let spelling): return spelling
         }
     }

@@ -130,6 +130,9 @@ enum JSONSchemaWriter {
                 body.append((bounds.upperIsInclusive ? "formatMaximum" : "formatExclusiveMaximum", GeneratedContent(text)))
             }
         }
+        if let relative = string.relativeDateBounds {
+            body.append((BridleKeywords.relativeDatesKeyword, BridleKeywords.document(of: relative)))
+        }
         return body
     }
 
@@ -163,6 +166,9 @@ enum JSONSchemaWriter {
             body.append(("dependentSchemas", GeneratedContent(properties: shape.dependentSchemas.keys.sorted().compactMap { key in
                 shape.dependentSchemas[key].map { (key, document(of: $0)) }
             })))
+        }
+        if !shape.relations.isEmpty {
+            body.append((BridleKeywords.relationsKeyword, BridleKeywords.document(of: shape.relations)))
         }
         return body
     }

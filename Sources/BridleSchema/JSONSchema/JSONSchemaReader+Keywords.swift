@@ -53,6 +53,14 @@ extension JSONSchemaReader {
                 closes = true
             }
         }
+        if let relations = content[property: BridleKeywords.relationsKeyword] {
+            let keyword = BridleKeywords.relationsKeyword
+            do {
+                shape.relations = try BridleKeywords.relations(from: relations)
+            } catch {
+                throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: error.message)
+            }
+        }
         shape.minimumCount = try count(content, "minProperties", at: pointer) ?? 0
         shape.maximumCount = try count(content, "maxProperties", at: pointer)
         if let dependent = content[property: "dependentRequired"] {

@@ -325,6 +325,17 @@ struct JSONSchemaReader {
             if let known = StringFormat(rawValue: name) {
                 constraints.format = known
                 constraints.dateBounds = try dateBounds(content, format: known, at: pointer)
+                if let relative = content[property: BridleKeywords.relativeDatesKeyword] {
+                    let keyword = BridleKeywords.relativeDatesKeyword
+                    guard known.isDate else {
+                        throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: "relative dates need format date or date-time")
+                    }
+                    do {
+                        constraints.relativeDateBounds = try BridleKeywords.relativeDates(from: relative)
+                    } catch {
+                        throw JSONSchemaImportError(pointer: "\(pointer)/\(keyword)", keyword: keyword, message: error.message)
+                    }
+                }
             } else {
                 // Draft 2020-12 makes `format` an annotation, and a name no vocabulary
                 // defines constrains nothing; the schema says so rather than staying silent.

@@ -43,6 +43,8 @@ extension GenerationSchema {
 
 private struct ConformanceChecker {
     let schema: GenerationSchema
+    /// The moment dates relative to now are judged at: when the check runs.
+    let now = Date()
     /// References are followed at most this deep, so a definition that only refers to
     /// itself ends with a violation rather than a stack overflow.
     static let depthLimit = 256
@@ -177,6 +179,17 @@ private struct ConformanceChecker {
                 fail("\"\(trigger)\" is present, so \"\(name)\" is required")
             }
         }
+        for relation in shape.relations {
+            guard let value = properties[relation.property], let other = properties[relation.other] else { continue }
+            let relationPointer = "\(pointer)/\(JSONPointer.escape(relation.property))"
+            switch relation.holds(between: value, and: other) {
+            case true?: break
+            case false?:
+                found.append(SchemaIssue(path: relationPointer, message: "\(value.jsonString) is not \(relation.comparison.phrase) \"\(relation.other)\" (\(other.jsonString))"))
+            case nil:
+                found.append(SchemaIssue(path: relationPointer, message: "\(value.jsonString) can't be compared with \"\(relation.other)\" (\(other.jsonString)); both must be integers or both dates"))
+            }
+        }
         for trigger in shape.dependentSchemas.keys.sorted() where present.contains(trigger) {
             if let dependent = shape.dependentSchemas[trigger] {
                 check(GeneratedContent(kind: .structure(properties: properties, orderedKeys: keys)), against: dependent, at: pointer, into: &found, depth: depth + 1)
@@ -203,6 +216,9 @@ private struct ConformanceChecker {
             if !valid { fail("\"\(text)\" is not a valid \(format.rawValue)") }
             if let date, let bounds = constraints.dateBounds, !bounds.contains(date) {
                 fail("\"\(text)\" is outside the allowed dates")
+            }
+            if let date, let relative = constraints.relativeDateBounds, !relative.resolved(at: now).contains(date) {
+                fail("\"\(text)\" is not \(relative.summary)")
             }
         }
     }

@@ -52,12 +52,22 @@ extension GenerationSchema {
             self.constraints = guides.map { _ in .runtimeRegex }
         }
 
-        /// The property as it appears in the enclosing object, with its guides applied.
-        func resolve(in schema: inout GenerationSchema, path: String) -> SchemaProperty {
+        /// The property as it appears in the enclosing object, with its guides applied, and
+        /// the relations its guides state to earlier properties (the object's to hold).
+        func resolve(in schema: inout GenerationSchema, path: String) -> (SchemaProperty, [PropertyRelation]) {
             let value = valueSchema()
             schema.absorb(value)
-            let node = value.root.applying(constraints, path: path, issues: &schema.buildIssues)
-            return SchemaProperty(name: name, node: node.describing(description), isOptional: isOptional)
+            var relations: [PropertyRelation] = []
+            var own: [GuideConstraint] = []
+            for constraint in constraints {
+                if case .relation(let comparison, let other) = constraint {
+                    relations.append(PropertyRelation(property: name, comparison: comparison, other: other))
+                } else {
+                    own.append(constraint)
+                }
+            }
+            let node = value.root.applying(own, path: path, issues: &schema.buildIssues)
+            return (SchemaProperty(name: name, node: node.describing(description), isOptional: isOptional), relations)
         }
     }
 }

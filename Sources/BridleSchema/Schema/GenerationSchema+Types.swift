@@ -84,6 +84,7 @@ extension GenerationSchema {
         let prefix = pathPrefix ?? SchemaResolution.simpleName(of: owner)
         var seen: Set<String> = []
         var resolved: [SchemaProperty] = []
+        var relations: [PropertyRelation] = []
         for property in properties {
             let path = "\(prefix).\(property.name)"
             if !seen.insert(property.name).inserted {
@@ -91,8 +92,10 @@ extension GenerationSchema {
                     path: path, message: "the key \"\(property.name)\" appears twice; give each property its own key"))
                 continue
             }
-            resolved.append(property.resolve(in: &schema, path: path))
+            let (property, stated) = property.resolve(in: &schema, path: path)
+            resolved.append(property)
+            relations += stated
         }
-        return ObjectShape(properties: resolved)
+        return ObjectShape(properties: resolved, relations: relations)
     }
 }

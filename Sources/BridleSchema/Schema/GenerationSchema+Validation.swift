@@ -79,6 +79,9 @@ private struct SchemaChecker {
             for (trigger, dependent) in shape.dependentSchemas.sorted(by: { $0.key < $1.key }) {
                 check(dependent, path: "\(path)/dependentSchemas/\(JSONPointer.escape(trigger))", into: &issues)
             }
+            for (property, message) in shape.relationIssues(definitions: definitions) {
+                issues.append(SchemaIssue(path: "\(path)/properties/\(JSONPointer.escape(property))", message: message))
+            }
             if let maximum = shape.maximumCount, maximum < shape.minimumCount {
                 report("minProperties \(shape.minimumCount) is above maxProperties \(maximum)")
             }
@@ -131,6 +134,14 @@ private struct SchemaChecker {
                 lower > upper || (lower == upper && !(bounds.lowerIsInclusive && bounds.upperIsInclusive))
             {
                 report("the date range \(lower)…\(upper) is empty")
+            }
+        }
+        if let relative = string.relativeDateBounds {
+            if string.format?.isDate != true { report("date bounds relative to now need a date or date-time format") }
+            if let lower = relative.earliest, let upper = relative.latest,
+                lower > upper || (lower == upper && !(relative.earliestIsInclusive && relative.latestIsInclusive))
+            {
+                report("the dates \(relative.summary) are none; widen the window")
             }
         }
     }

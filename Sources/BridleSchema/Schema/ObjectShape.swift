@@ -25,13 +25,18 @@ public struct ObjectShape: Sendable, Hashable {
     /// When the key is present, the whole object must also conform to the schema
     /// (`dependentSchemas`).
     public var dependentSchemas: [String: SchemaNode]
+    /// Rules between two properties' values (Bridle's relation guides, `x-bridle-relations` in
+    /// JSON Schema): each compares a property with an earlier one.
+    public var relations: [PropertyRelation]
 
     public init(
         properties: [SchemaProperty] = [], additionalProperties: SchemaNode? = nil,
         patternProperties: [PatternProperty] = [], propertyNames: SchemaNode? = nil,
         minimumCount: Int = 0, maximumCount: Int? = nil,
-        dependentRequired: [String: [String]] = [:], dependentSchemas: [String: SchemaNode] = [:]
+        dependentRequired: [String: [String]] = [:], dependentSchemas: [String: SchemaNode] = [:],
+        relations: [PropertyRelation] = []
     ) {
+        self.relations = relations
         self.properties = properties
         self.additionalProperties = additionalProperties
         self.patternProperties = patternProperties

@@ -23,6 +23,9 @@ public struct StringConstraints: Sendable, Hashable {
     public var format: StringFormat?
     /// Bounds for date and date-time formats.
     public var dateBounds: DateBounds?
+    /// Bounds for date and date-time formats measured from the request's moment; resolved
+    /// into ``dateBounds`` before a grammar is made (``GenerationSchema/resolvingRelativeDates(at:)``).
+    public var relativeDateBounds: RelativeDateBounds?
 
     public init(
         choices: [String]? = nil, pattern: String? = nil,

@@ -11,6 +11,16 @@ extension EvaluationPass {
         for name in names(schema[property: "required"]) where !keys.contains(name) {
             fail("the required property \"\(name)\" is missing")
         }
+        if let declared = schema[property: BridleKeywords.relationsKeyword], let relations = try? BridleKeywords.relations(from: declared) {
+            for relation in relations {
+                guard let value = instance[property: relation.property], let other = instance[property: relation.other] else { continue }
+                if relation.holds(between: value, and: other) != true {
+                    outcome.issues.append(SchemaIssue(
+                        path: "\(position.pointer)/\(JSONPointer.escape(relation.property))",
+                        message: "\(value.jsonString) is not \(relation.comparison.phrase) \"\(relation.other)\" (\(other.jsonString))"))
+                }
+            }
+        }
         if let minimum = count(schema, "minProperties"), keys.count < minimum {
             fail("has \(keys.count) properties; at least \(minimum) needed")
         }

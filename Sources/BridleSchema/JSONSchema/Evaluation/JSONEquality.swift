@@ -4,7 +4,7 @@
 ///
 /// (``GeneratedContent``'s own `==` also compares key order, because key order is part of
 /// what a model wrote.)
-enum JSONEquality {
+package enum JSONEquality {
     static func equal(_ lhs: GeneratedContent, _ rhs: GeneratedContent) -> Bool {
         switch (lhs.kind, rhs.kind) {
         case (.null, .null): return true
@@ -31,7 +31,7 @@ enum JSONEquality {
         return false
     }
 
-    static func canonicalText(_ value: GeneratedContent) -> String {
+    package static func canonicalText(_ value: GeneratedContent) -> String {
         switch value.kind {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"

@@ -1,0 +1,426 @@
+import BridleGrammar
+import BridleSchema
+
+/// Follows the JSON text of a response byte by byte, for the rules in ``ValueRules``: where the
+/// text stands (the containers open around it, and the rule node of each), the values a rule
+/// needs (elements of an array whose elements must differ, properties that a relation compares),
+/// and whether a rule is broken.
+///
+/// The grammar guarantees the text is JSON, so the cursor reads it leniently and never
+/// reports a syntax error; it only tells when a completed value breaks a rule, and what is
+/// still owed (``hasObligations``): a value being written, or about to be, that a rule will
+/// judge, or a property a later property must still be compared with.
+///
+/// ```swift
+/// var cursor = ValueCursor(rules: ValueRules(schema))   // {"terms": [string], uniqueItems}
+/// cursor.read(Array(#"{"terms": ["a", "a"#.utf8))   // true: nothing broken yet
+/// cursor.read(Array(#"""#.utf8))                     // false: "a" repeats "a"
+/// ```
+struct ValueCursor: Sendable {
+    let rules: ValueRules
+
+    private enum Syntax: Sendable {
+        case value
+        case valueOrEnd
+        case keyOrEnd
+        case key
+        case keyText(escaped: Bool)
+        case colon
+        case string(escaped: Bool)
+        case number
+        case literal
+        case afterValue
+        case done
+    }
+
+    private struct Frame: Sendable {
+        let isObject: Bool
+        /// The rule node of this container; for a choice of shapes, the choice's until the
+        /// first property tells which shape it is.
+        var node: Int?
+        var isChoosing = false
+        /// The current key's bytes, as written between the quotes.
+        var key: [UInt8] = []
+        /// Completed values of properties a relation compares, by key.
+        var values: [String: GeneratedContent] = [:]
+        /// Canonical texts of completed elements, and how each was written (without spaces
+        /// outside strings), for arrays whose elements must differ.
+        var seen: Set<String> = []
+        var seenTexts: [[UInt8]] = []
+    }
+
+    /// A value being written that a rule will judge: its bytes so far, and which container
+    /// (`depth` frames open) holds it.
+    struct Capture: Sendable {
+        var bytes: [UInt8]
+        let depth: Int
+        /// The direction that makes a rule likelier to hold (see ``PropertyRelation/Comparison/Direction``).
+        let direction: PropertyRelation.Comparison.Direction
+        /// Whether completing it runs a check that may fail (an element with earlier ones, a
+        /// property whose partner is known), rather than only recording it.
+        let isChecked: Bool
+    }
+
+    private var syntax: Syntax = .value
+    private var frames: [Frame] = []
+    private(set) var captures: [Capture] = []
+    /// Whether a completed value has broken a rule; from then on every byte is refused.
+    private(set) var isBroken = false
+    /// Whether the broken rule was an ordered comparison (below, above): a search that
+    /// tries the likeliest completion first need try no other.
+    private(set) var brokeOrderedComparison = false
+
+    init(rules: ValueRules) {
+        self.rules = rules
+    }
+
+    // MARK: Reading
+
+    /// Reads `bytes`; `false` once a rule is broken.
+    @discardableResult
+    mutating func read<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        for byte in bytes where !read(byte) { return false }
+        return true
+    }
+
+    /// Reads one byte; `false` if it completes a value that breaks a rule.
+    mutating func read(_ byte: UInt8) -> Bool {
+        guard !isBroken else { return false }
+        // A number or literal ends at the first byte that cannot continue it.
+        switch syntax {
+        case .number where Self.continuesNumber(byte):
+            append(byte)
+            if !integerPrefixHolds() { breakComparison() }
+            return !isBroken
+        case .literal where Self.isLetter(byte):
+            append(byte)
+            return true
+        case .number, .literal:
+            completeValue()
+            if isBroken { return false }
+            syntax = frames.isEmpty ? .done : .afterValue
+        default:
+            break
+        }
+        append(byte)
+        switch syntax {
+        case .value, .valueOrEnd:
+            if Self.isSpace(byte) { break }
+            if byte == UInt8(ascii: "]"), case .valueOrEnd = syntax { closeContainer() } else { startValue(byte) }
+        case .keyOrEnd, .key:
+            if byte == UInt8(ascii: "\"") {
+                frames[frames.count - 1].key = []
+                syntax = .keyText(escaped: false)
+            } else if byte == UInt8(ascii: "}"), case .keyOrEnd = syntax {
+                closeContainer()
+            }
+        case .keyText(let escaped):
+            if !escaped && byte == UInt8(ascii: "\"") {
+                syntax = .colon
+                if frames[frames.count - 1].isChoosing { chooseByKey() }
+            } else {
+                frames[frames.count - 1].key.append(byte)
+                syntax = .keyText(escaped: !escaped && byte == UInt8(ascii: "\\"))
+            }
+        case .colon:
+            if byte == UInt8(ascii: ":") { syntax = .value }
+        case .string(let escaped):
+            if !escaped && byte == UInt8(ascii: "\"") {
+                completeValue()
+                syntax = frames.isEmpty ? .done : .afterValue
+            } else {
+                syntax = .string(escaped: !escaped && byte == UInt8(ascii: "\\"))
+            }
+        case .afterValue:
+            if byte == UInt8(ascii: ",") {
+                syntax = frames.last?.isObject == true ? .key : .value
+            } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                closeContainer()
+            }
+        case .number, .literal, .done:
+            break
+        }
+        return !isBroken
+    }
+
+    /// Appends `byte` to every value being captured: it is part of each of them.
+    private mutating func append(_ byte: UInt8) {
+        for index in captures.indices { captures[index].bytes.append(byte) }
+    }
+
+    private mutating func startValue(_ byte: UInt8) {
+        let node = childNode()
+        if let slot = slotRule() {
+            // `append` ran before the value started: its first byte goes in here.
+            captures.append(Capture(bytes: [byte], depth: frames.count, direction: slot.direction, isChecked: slot.isChecked))
+        }
+        switch byte {
+        case UInt8(ascii: "\""): syntax = .string(escaped: false)
+        case UInt8(ascii: "{"):
+            frames.append(Frame(isObject: true, node: node, isChoosing: node.map { !rules.nodes[$0].choices.isEmpty } ?? false))
+            syntax = .keyOrEnd
+        case UInt8(ascii: "["):
+            frames.append(Frame(isObject: false, node: node))
+            syntax = .valueOrEnd
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            syntax = .number
+            if !integerPrefixHolds() { breakComparison() }
+        default: syntax = .literal
+        }
+    }
+
+    private mutating func closeContainer() {
+        frames.removeLast()
+        completeValue()
+        syntax = frames.isEmpty ? .done : .afterValue
+    }
+
+    /// A choice of shapes learns which one it is from its first key, when only one shape
+    /// starts with it; else from that key's value (``completeValue()``).
+    private mutating func chooseByKey() {
+        let index = frames.count - 1
+        guard let node = frames[index].node else { return }
+        let key = Self.text(frames[index].key)
+        let matching = rules.nodes[node].choices.filter { $0.key == key }
+        if matching.count == 1, matching[0].value == nil {
+            choose(matching[0].node, at: index)
+        } else if matching.isEmpty {
+            choose(-1, at: index)
+        }
+    }
+
+    private mutating func choose(_ node: Int, at index: Int) {
+        frames[index].node = node >= 0 ? node : nil
+        frames[index].isChoosing = false
+    }
+
+    /// The rule node of the value about to start (its container's child), if any.
+    private func childNode() -> Int? {
+        guard let frame = frames.last else { return rules.isEmpty ? nil : 0 }
+        guard let node = frame.node, !frame.isChoosing else { return nil }
+        if frame.isObject { return rules.nodes[node].properties[Self.text(frame.key)] ?? rules.nodes[node].otherProperties }
+        return rules.nodes[node].items
+    }
+
+    /// What a rule makes of the value about to start in the innermost container: nothing,
+    /// or a capture (checked, or only recorded for a later comparison).
+    private func slotRule() -> (direction: PropertyRelation.Comparison.Direction, isChecked: Bool)? {
+        guard let frame = frames.last, let node = frame.node else { return nil }
+        if frame.isChoosing { return (.apart, false) }
+        let rule = rules.nodes[node]
+        if !frame.isObject {
+            return rule.uniqueElements ? (.apart, !frame.seen.isEmpty) : nil
+        }
+        let key = Self.text(frame.key)
+        var result: (PropertyRelation.Comparison.Direction, Bool)?
+        for relation in rule.relations {
+            if relation.property == key {
+                // Integers are judged digit by digit from their bounds (``integerPrefixHolds``).
+                let checked = frame.values[relation.other] != nil && !Self.comparesIntegers(relation, rule)
+                if checked || result == nil { result = (relation.comparison.direction, checked) }
+            } else if relation.other == key, result == nil {
+                result = (relation.comparison.direction.reversed, false)
+            }
+        }
+        return result
+    }
+
+    /// The value that just ended belongs to the innermost container: record it and check the
+    /// rules it takes part in.
+    private mutating func completeValue() {
+        guard let index = captures.lastIndex(where: { $0.depth == frames.count }) else { return }
+        let capture = captures.remove(at: index)
+        guard let frame = frames.last, let node = frame.node,
+            let value = try? GeneratedContent(json: String(decoding: capture.bytes, as: UTF8.self))
+        else { return }
+        if frame.isChoosing {
+            let canonical = JSONEquality.canonicalText(value)
+            let key = Self.text(frame.key)
+            choose(rules.nodes[node].choices.first { $0.key == key && $0.value == canonical }?.node ?? -1, at: frames.count - 1)
+            return
+        }
+        let rule = rules.nodes[node]
+        if !frame.isObject {
+            let canonical = JSONEquality.canonicalText(value)
+            if !frames[frames.count - 1].seen.insert(canonical).inserted {
+                isBroken = true
+                return
+            }
+            frames[frames.count - 1].seenTexts.append(Self.withoutLayout(capture.bytes))
+            return
+        }
+        let key = Self.text(frame.key)
+        frames[frames.count - 1].values[key] = value
+        for relation in rule.relations {
+            let pair: (GeneratedContent, GeneratedContent)? =
+                if relation.property == key { frame.values[relation.other].map { (value, $0) } }
+                else if relation.other == key { frame.values[relation.property].map { ($0, value) } }
+                else { nil }
+            if let (subject, other) = pair, relation.holds(between: subject, and: other) == false {
+                isBroken = true
+                brokeOrderedComparison = relation.comparison.direction != .apart
+                return
+            }
+        }
+        if !integerPrefixHolds(capture.bytes, key: key, in: frames[frames.count - 1], node: node, isWhole: true) { breakComparison() }
+    }
+
+    private mutating func breakComparison() {
+        isBroken = true
+        brokeOrderedComparison = true
+    }
+
+    /// Whether the integer being written in the innermost object can still satisfy its
+    /// comparisons: as the later side, with the earlier value known; as the earlier side, with
+    /// the later one's bounds, if it must come.
+    private func integerPrefixHolds() -> Bool {
+        guard let capture = captures.last, capture.depth == frames.count, let frame = frames.last, frame.isObject,
+            !frame.isChoosing, let node = frame.node
+        else { return true }
+        return integerPrefixHolds(capture.bytes, key: Self.text(frame.key), in: frame, node: node)
+    }
+
+    private func integerPrefixHolds(_ bytes: [UInt8], key: String, in frame: Frame, node: Int, isWhole: Bool = false) -> Bool {
+        let rule = rules.nodes[node]
+        guard let bounds = rule.integerBounds[key], let prefix = IntegerPrefix(bytes, isWhole: isWhole) else { return true }
+        if !prefix.reaches(bounds) { return false }
+        for relation in rule.relations where Self.comparesIntegers(relation, rule) {
+            if relation.property == key, let other = frame.values[relation.other].flatMap(Self.integer) {
+                if !prefix.reaches(bounds, relation.comparison, other) { return false }
+            } else if relation.other == key, frame.values[relation.property] == nil,
+                !rule.optionalProperties.contains(relation.property), let later = rule.integerBounds[relation.property]
+            {
+                // Some later value within its bounds must be able to compare right with this one.
+                let room: Bool = switch relation.comparison {
+                case .atLeast: later.maximum.map { prefix.reaches(bounds, .atMost, $0) } ?? true
+                case .greaterThan: later.maximum.map { prefix.reaches(bounds, .lessThan, $0) } ?? true
+                case .atMost: later.minimum.map { prefix.reaches(bounds, .atLeast, $0) } ?? true
+                case .lessThan: later.minimum.map { prefix.reaches(bounds, .greaterThan, $0) } ?? true
+                case .notEqual:
+                    if let only = later.minimum, later.maximum == only { prefix.reaches(bounds, .notEqual, only) } else { true }
+                }
+                if !room { return false }
+            }
+        }
+        return true
+    }
+
+    private static func integer(_ value: GeneratedContent) -> Int128? {
+        if case .number(let number) = value.kind { return number.int128 }
+        return nil
+    }
+
+    private static func comparesIntegers(_ relation: PropertyRelation, _ rule: ValueRules.Node) -> Bool {
+        rule.integerBounds[relation.property] != nil && rule.integerBounds[relation.other] != nil
+    }
+
+    // MARK: What is owed
+
+    /// Whether a rule still has to be satisfied by text not yet written: a checked value
+    /// being written or about to start, or a compared property whose partner comes later in
+    /// an object still open.
+    var hasObligations: Bool {
+        if captures.contains(where: \.isChecked) { return true }
+        switch syntax {
+        case .value, .valueOrEnd, .colon:
+            if let slot = slotRule(), slot.isChecked { return true }
+        default:
+            break
+        }
+        for frame in frames where frame.isObject {
+            guard let node = frame.node else { continue }
+            for relation in rules.nodes[node].relations where !Self.comparesIntegers(relation, rules.nodes[node]) {
+                if (frame.values[relation.property] != nil) != (frame.values[relation.other] != nil) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The direction the innermost value being written should lean in, for a search of
+    /// completions that tries likely successes first.
+    var direction: PropertyRelation.Comparison.Direction {
+        if let capture = captures.last { return capture.direction }
+        return slotRule()?.direction ?? .apart
+    }
+
+    /// Whether the innermost value being written is a number that starts with `-`.
+    var isNegativeNumber: Bool {
+        if case .number = syntax, let capture = captures.last { return capture.bytes.first == UInt8(ascii: "-") }
+        return false
+    }
+
+    /// Whether the text stands inside a string value or key.
+    var isInsideString: Bool {
+        switch syntax {
+        case .string, .keyText: true
+        default: false
+        }
+    }
+
+    /// How the earlier elements of the innermost array being written in were written, when
+    /// they must differ from the one being written now; with the bytes of that one so far.
+    var elementBeingWritten: (bytes: [UInt8], earlier: [[UInt8]])? {
+        guard let capture = captures.last(where: { $0.isChecked && $0.depth > 0 && !frames[$0.depth - 1].isObject }) else { return nil }
+        return (Self.withoutLayout(capture.bytes), frames[capture.depth - 1].seenTexts)
+    }
+
+    /// Whether the innermost open container has no rule below it, so that only a token that
+    /// closes it can reach a rule.
+    var isInUnruledContainer: Bool {
+        guard let frame = frames.last else { return false }
+        return frame.node == nil
+    }
+
+    // MARK: Bytes
+
+    private static func text(_ bytes: [UInt8]) -> String {
+        guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
+        let quoted = String(decoding: [UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")], as: UTF8.self)
+        if case .string(let decoded)? = (try? GeneratedContent(json: quoted))?.kind { return decoded }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `bytes` without whitespace outside strings, so that layouts don't tell equal texts apart.
+    static func withoutLayout(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if isSpace(byte) {
+                continue
+            }
+            result.append(byte)
+        }
+        return result
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    }
+
+    private static func continuesNumber(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+            || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+    }
+}
+
+extension PropertyRelation.Comparison.Direction {
+    /// The direction for the other side of a comparison: a smaller earlier value leaves a
+    /// later "at least" more room.
+    var reversed: Self {
+        switch self {
+        case .up: .down
+        case .down: .up
+        case .apart: .apart
+        }
+    }
+}

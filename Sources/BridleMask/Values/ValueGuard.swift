@@ -1,0 +1,152 @@
+import BridleGrammar
+import BridleSchema
+
+/// The rules of a response that depend on values already written (``ValueRules``: elements
+/// that must differ, properties compared with earlier ones), enforced token by token on top
+/// of the grammar.
+///
+/// A token the grammar allows is allowed here exactly when some continuation of the text with
+/// it satisfies both the grammar and the rules: its bytes must not complete a value that
+/// breaks a rule, and while a rule is still owed (``ValueCursor/hasObligations``) a search of
+/// the grammar's continuations, byte by byte, must find one that pays it. The search tries the
+/// likeliest successes first: for a value that must be at least another, the largest digits;
+/// for one at most another, the smallest; for an element that must differ, the shortest
+/// endings. For integers and Bridle's dates the first completion found in that order is the
+/// extreme one, so a failed comparison there ends the search. A search that runs past its
+/// budget allows the token (``searchesOverBudget`` counts them; the check after generation
+/// remains).
+///
+/// ```swift
+/// var guard = ValueGuard(rules: compiled.valueRules)!   // toYear ≥ fromYear
+/// // after {"fromYear": 2015, "toYear": 
+/// guard.permits(Array("19".utf8), from: matcher)   // false: no year 19xx is at least 2015
+/// guard.permits(Array("20".utf8), from: matcher)   // true: 2015…2099 are
+/// ```
+public struct ValueGuard: Sendable {
+    private(set) var cursor: ValueCursor
+    /// How many searches ran out of budget and allowed their token undecided.
+    public private(set) var searchesOverBudget = 0
+
+    /// Matcher steps one search may take.
+    static let searchBudget = 4_096
+    /// Masks with at most this many tokens are checked token by token; larger ones (free
+    /// text) only where a token can leave the text it is in.
+    static let checkEveryTokenUpTo = 2_048
+
+    /// `nil` when there are no rules to enforce.
+    public init?(rules: ValueRules) {
+        guard !rules.isEmpty else { return nil }
+        cursor = ValueCursor(rules: rules)
+    }
+
+    /// Moves past `bytes`, which the step accepted.
+    public mutating func advance(_ bytes: some Sequence<UInt8>) {
+        cursor.read(bytes)
+    }
+
+    /// Whether `bytes`, which the grammar allows after `matcher`'s position, leave the rules
+    /// satisfiable.
+    package mutating func permits(_ bytes: some Collection<UInt8>, from matcher: GrammarMatcher, using workspace: MatcherWorkspace) -> Bool {
+        var next = cursor
+        guard next.read(bytes) else { return false }
+        guard next.hasObligations else { return true }
+        var position = matcher
+        for byte in bytes where !position.accept(byte, using: workspace) { return false }
+        var budget = Self.searchBudget
+        switch Self.search(from: position, next, budget: &budget, using: workspace) {
+        case .found: return true
+        case .exhausted, .impossible: return false
+        case .undecided:
+            searchesOverBudget += 1
+            return true
+        }
+    }
+
+    /// ``permits(_:from:using:)`` with scratch memory of its own.
+    public mutating func permits(_ bytes: some Collection<UInt8>, from matcher: GrammarMatcher) -> Bool {
+        permits(bytes, from: matcher, using: matcher.makeWorkspace())
+    }
+
+    /// Removes from `mask` (the grammar's, at `matcher`'s position) the tokens the rules forbid.
+    package mutating func restrict(_ mask: inout TokenMask, vocabulary: TokenVocabulary, from matcher: GrammarMatcher, using workspace: MatcherWorkspace) {
+        let candidates: [Int32]
+        if mask.count <= Self.checkEveryTokenUpTo || !cursor.isInsideString {
+            candidates = mask.tokens
+        } else {
+            // Inside string text a token without a quote, backslash or control byte only adds
+            // text: it breaks no rule unless the element being written could become equal to
+            // an earlier one, which only tokens spelling out the rest of one can bring about.
+            let unruled = cursor.isInUnruledContainer
+            var chosen = vocabulary.stringLeavingTokens.filter { token in
+                mask.contains(token) && (!unruled || vocabulary.bytes(of: token).contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") })
+            }
+            if let element = cursor.elementBeingWritten {
+                for earlier in element.earlier where earlier.count > element.bytes.count && earlier.starts(with: element.bytes) {
+                    chosen += vocabulary.trie.tokens(prefixing: earlier[element.bytes.count...]).filter { mask.contains($0) }
+                }
+            }
+            candidates = chosen
+        }
+        for token in candidates where vocabulary.kind(of: token) == .text {
+            if !permits(vocabulary.bytes(of: token), from: matcher, using: workspace) { mask.remove(token) }
+        }
+    }
+
+    private enum Outcome {
+        case found
+        /// No continuation below this point pays what is owed; others may.
+        case exhausted
+        /// An ordered comparison failed on the extreme completion: none can succeed.
+        case impossible
+        case undecided
+    }
+
+    /// Depth first over the continuations the grammar allows, in the order most likely to pay
+    /// what the cursor owes.
+    private static func search(from matcher: GrammarMatcher, _ cursor: ValueCursor, budget: inout Int, using workspace: MatcherWorkspace) -> Outcome {
+        for byte in order(cursor.direction, negative: cursor.isNegativeNumber) {
+            guard budget > 0 else { return .undecided }
+            budget -= 1
+            var position = matcher
+            guard position.accept(byte, using: workspace) else { continue }
+            var next = cursor
+            guard next.read(byte) else {
+                if next.brokeOrderedComparison { return .impossible }
+                continue
+            }
+            if !next.hasObligations { return .found }
+            switch search(from: position, next, budget: &budget, using: workspace) {
+            case .exhausted: continue
+            case let outcome: return outcome
+            }
+        }
+        return .exhausted
+    }
+
+    private static func order(_ direction: PropertyRelation.Comparison.Direction, negative: Bool) -> [UInt8] {
+        switch (direction, negative) {
+        case (.up, false), (.down, true): upward
+        case (.down, false), (.up, true): downward
+        case (.apart, _): shortest
+        }
+    }
+
+    private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// Every byte once: `first`, then printable ASCII, then the rest.
+    private static func ordering(_ first: [UInt8]) -> [UInt8] {
+        var seen = Set(first)
+        var result = first
+        for byte in Array(0x20...0x7E) + Array(0x80...0xFF) + Array(0x00...0x1F) + [0x7F] where seen.insert(UInt8(byte)).inserted {
+            result.append(UInt8(byte))
+        }
+        return result
+    }
+
+    /// Largest first: more digits, higher digits, a fraction before its end, `-` last.
+    private static let upward = ordering(bytes("9876543210.:T\"Z}],"))
+    /// Smallest first: `-` first, then endings, then low digits.
+    private static let downward = ordering(bytes("-\"Z}], \n0123456789.:T"))
+    /// Shortest first: endings, then digits and letters.
+    private static let shortest = ordering(bytes("\"}], 0123456789abcdefghijklmnopqrstuvwxyz"))
+}

@@ -1,0 +1,148 @@
+import BridleGrammar
+import BridleMask
+import BridleSchema
+import BridleTestSupport
+import Foundation
+import Testing
+
+/// The value rules on top of the grammar are exact: a token is allowed iff its bytes extend
+/// the text to a prefix of some sentence that the grammar admits and the schema's validator
+/// accepts. Decided here by a slow reference: every sentence of small finite languages,
+/// judged by `violations(of:)`.
+@Suite struct ValueGuardTests {
+    static let schemas: [(name: String, json: String)] = [
+        ("unique enum", #"{"type":"array","items":{"enum":["a","ab","b"]},"maxItems":3,"uniqueItems":true}"#),
+        ("unique integers", #"{"type":"array","items":{"type":"integer","minimum":0,"maximum":12},"minItems":2,"maxItems":3,"uniqueItems":true}"#),
+        ("unique objects", #"{"type":"array","items":{"type":"object","properties":{"k":{"enum":["x","y"]},"n":{"type":"integer","minimum":0,"maximum":2}},"required":["k","n"],"additionalProperties":false},"maxItems":3,"uniqueItems":true}"#),
+        ("at least", #"{"type":"object","properties":{"from":{"type":"integer","minimum":0,"maximum":30},"to":{"type":"integer","minimum":0,"maximum":30}},"required":["from","to"],"additionalProperties":false,"x-bridle-relations":[{"property":"to","atLeast":"from"}]}"#),
+        ("greater, optional", #"{"type":"object","properties":{"lo":{"type":"integer","minimum":5,"maximum":40},"hi":{"type":"integer","minimum":0,"maximum":25}},"required":["lo"],"additionalProperties":false,"x-bridle-relations":[{"property":"hi","greaterThan":"lo"}]}"#),
+        ("less, negative", #"{"type":"object","properties":{"a":{"type":"integer","minimum":-15,"maximum":15},"b":{"type":"integer","minimum":-15,"maximum":15}},"required":["a","b"],"additionalProperties":false,"x-bridle-relations":[{"property":"b","lessThan":"a"}]}"#),
+        ("not equal", #"{"type":"object","properties":{"a":{"type":"integer","minimum":0,"maximum":9},"b":{"type":"integer","minimum":0,"maximum":9}},"required":["a","b"],"additionalProperties":false,"x-bridle-relations":[{"property":"b","notEqual":"a"}]}"#),
+        ("dates", #"{"type":"object","properties":{"start":{"type":"string","format":"date","formatMinimum":"2026-01-01","formatMaximum":"2026-01-20"},"end":{"type":"string","format":"date","formatMinimum":"2026-01-01","formatMaximum":"2026-01-20"}},"required":["start","end"],"additionalProperties":false,"x-bridle-relations":[{"property":"end","atLeast":"start"}]}"#),
+        ("tool choice", #"{"anyOf":[{"type":"object","properties":{"tool":{"const":"span"},"arguments":{"type":"object","properties":{"a":{"type":"integer","minimum":0,"maximum":9},"b":{"type":"integer","minimum":0,"maximum":9}},"required":["a","b"],"additionalProperties":false,"x-bridle-relations":[{"property":"b","atMost":"a"}]}},"required":["tool","arguments"],"additionalProperties":false},{"type":"object","properties":{"tool":{"const":"pick"},"arguments":{"type":"array","items":{"enum":[1,2,3]},"minItems":2,"maxItems":2,"uniqueItems":true}},"required":["tool","arguments"],"additionalProperties":false}]}"#),
+    ]
+
+    struct Case {
+        let schema: GenerationSchema
+        let compiled: CompiledGrammar
+        /// Every sentence the grammar admits and the schema accepts, sorted.
+        let valid: [[UInt8]]
+    }
+
+    static func makeCase(_ json: String) throws -> Case {
+        let schema = try GenerationSchema(jsonSchema: GeneratedContent(json: json))
+        var options = GrammarOptions()
+        options.layout = .compact
+        let compiled = try schema.grammar(options: options)
+        var sentences: [[UInt8]] = []
+        var path: [UInt8] = []
+        func enumerate(_ matcher: GrammarMatcher) {
+            if matcher.isComplete { sentences.append(path) }
+            for byte in UInt8(0x20)...UInt8(0x7E) {
+                var next = matcher
+                guard next.accept(byte) else { continue }
+                path.append(byte)
+                enumerate(next)
+                path.removeLast()
+            }
+        }
+        enumerate(try GrammarMatcher(compiled.grammar))
+        let valid = sentences.filter { sentence in
+            guard let content = try? GeneratedContent(json: String(decoding: sentence, as: UTF8.self)) else { return false }
+            return schema.violations(of: content).isEmpty
+        }
+        return Case(schema: schema, compiled: compiled, valid: valid.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    /// Whether some valid sentence starts with `prefix`.
+    static func extends(_ prefix: [UInt8], in valid: [[UInt8]]) -> Bool {
+        var low = 0
+        var high = valid.count
+        while low < high {
+            let middle = (low + high) / 2
+            if valid[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+        }
+        return low < valid.count && valid[low].starts(with: prefix)
+    }
+
+    @Test(arguments: schemas.map(\.name))
+    func theMaskIsExactlyWhatSomeValidCompletionAllows(_ name: String) throws {
+        let json = try #require(Self.schemas.first { $0.name == name }?.json)
+        let testCase = try Self.makeCase(json)
+        #expect(!testCase.compiled.valueRules.isEmpty)
+        #expect(testCase.valid.count > 3)
+        let vocabulary = MaskFixtures.vocabulary32k
+        var random = SplitMix64(seed: 2026)
+        for _ in 0..<24 {
+            let sentence = testCase.valid[Int(random.next() % UInt64(testCase.valid.count))]
+            let prefix = Array(sentence[..<Int(random.next() % UInt64(sentence.count + 1))])
+            var matcher = try GrammarMatcher(testCase.compiled.grammar)
+            #expect(matcher.accept(bytes: prefix) == nil)
+            var valueGuard = try #require(ValueGuard(rules: testCase.compiled.valueRules))
+            valueGuard.advance(prefix)
+            var masker = TokenMasker(matcher, vocabulary: vocabulary)
+            var mask = masker.mask()
+            valueGuard.restrict(&mask, vocabulary: vocabulary, from: matcher, using: matcher.makeWorkspace())
+            let expected = (0..<Int32(vocabulary.count)).filter { token in
+                switch vocabulary.kind(of: token) {
+                case .excluded: false
+                case .endOfGeneration: Self.extends(prefix, in: testCase.valid) && testCase.valid.contains(prefix)
+                case .text: Self.extends(prefix + vocabulary.bytes(of: token), in: testCase.valid)
+                }
+            }
+            let text = String(decoding: prefix, as: UTF8.self)
+            #expect(mask.tokens == expected, "\(name) after \(text)")
+            #expect(valueGuard.searchesOverBudget == 0)
+            // One token at a time (greedy, top-k and draw-first steps ask this way) agrees.
+            var single = try #require(ValueGuard(rules: testCase.compiled.valueRules))
+            single.advance(prefix)
+            for token in mask.tokens.prefix(64) where vocabulary.kind(of: token) == .text {
+                let permitted = single.permits(vocabulary.bytes(of: token), from: matcher)
+                #expect(permitted, "\(name) after \(text): token \(token)")
+            }
+        }
+    }
+
+    @Test func aTokenStepNeverChoosesAnElementEqualToAnEarlierOne() throws {
+        let testCase = try Self.makeCase(Self.schemas[0].json)
+        let vocabulary = MaskFixtures.vocabulary32k
+        for seed in 0..<UInt64(20) {
+            let masker = try TokenMasker(testCase.compiled.grammar, vocabulary: vocabulary)
+            let step = TokenStep(masker: masker, filter: .none, valueRules: testCase.compiled.valueRules)
+            var random = SplitMix64(seed: seed)
+            var text: [UInt8] = []
+            // Logits that favour repeating "a": the draw-first path must refuse the repeats.
+            let logits = (0..<vocabulary.count).map { token -> Float in
+                let bytes = Array(vocabulary.bytes(of: Int32(token)))
+                return bytes == Array(#""a""#.utf8) || bytes == Array(#","a""#.utf8) ? 8 : Float(random.next() % 100) / 50
+            }
+            while true {
+                let choice = logits.withUnsafeBufferPointer { logits in
+                    step.choose(logits: logits) { candidates in
+                        ReferenceDraw.sample(candidates, filter: .none, using: &random)
+                    }
+                }
+                let token = try #require(choice?.token)
+                if vocabulary.kind(of: token) == .endOfGeneration { break }
+                #expect(step.accept(token))
+                text += vocabulary.bytes(of: token)
+            }
+            let content = try GeneratedContent(json: String(decoding: text, as: UTF8.self))
+            #expect(testCase.schema.violations(of: content).isEmpty, "seed \(seed): \(content.jsonString)")
+        }
+    }
+
+    @Test func theGuardFollowsLayoutsAndReadsRelationsAtEitherEnd() throws {
+        let schema = try GenerationSchema(jsonSchema: GeneratedContent(json: Self.schemas[3].json))
+        let rules = try schema.grammar().valueRules
+        var valueGuard = try #require(ValueGuard(rules: rules))
+        let matcher = try GrammarMatcher(schema.grammar().grammar)
+        var position = matcher
+        let prefix = Array(#"{"from": 20, "to": "#.utf8)
+        #expect(position.accept(bytes: prefix) == nil)
+        valueGuard.advance(prefix)
+        let verdicts = ["1", "2", "3", "0"].map { valueGuard.permits(Array($0.utf8), from: position) }
+        // 1 and 10…19 are all below 20; 2 can become 20…29; 3 is below, but 30 is not; 0 ends there.
+        #expect(verdicts == [false, true, true, false])
+    }
+}
