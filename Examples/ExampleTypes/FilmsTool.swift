@@ -1,14 +1,5 @@
 import Bridle
 
-extension Films.Arguments: ValidatableArguments {
-    /// The grammar bounds each year on its own; only this rule relates the two.
-    public func validate() throws {
-        if fromYear > toYear {
-            throw ArgumentError("fromYear (\(fromYear)) is after toYear (\(toYear)); the range must run forwards", at: "fromYear")
-        }
-    }
-}
-
 /// Looks up films of a genre released within a range of years.
 public struct FilmsTool: Tool {
     public let name = "findFilms"

@@ -15,4 +15,15 @@ public enum Reminders {
         /// Only reminders due on or before this moment (ISO 8601).
         public let dueBefore: Date?
     }
+
+    /// A reminder to add: its due date is always in the future (within a year of the request),
+    /// enforced by the grammar for the request's moment.
+    @Generable
+    public struct NewReminder: Equatable, Sendable {
+        @Guide(description: "What to be reminded of", .length(1...60))
+        public let title: String
+
+        @Guide(description: "When it is due", .afterNow(within: 365 * 86_400))
+        public let due: Date
+    }
 }

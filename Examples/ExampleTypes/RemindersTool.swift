@@ -50,3 +50,16 @@ public struct RemindersTool: Tool {
         Reminder(title: "Water the plants", due: Date(timeIntervalSince1970: 1_796_000_000), isCompleted: false),
     ]
 }
+
+/// Adds a reminder. Its arguments' due date is after the moment of the request by construction
+/// (`.afterNow(within:)`), so a reminder is never set in the past.
+public struct AddReminderTool: Tool {
+    public let name = "addReminder"
+    public let description = "Adds a reminder with a title and a due date in the future."
+
+    public init() {}
+
+    public func call(arguments: Reminders.NewReminder) async throws -> ToolOutput {
+        ToolOutput("Added \"\(arguments.title)\", due \(arguments.due.formatted(.iso8601)).")
+    }
+}

@@ -1,10 +1,11 @@
 import Bridle
 
 // Four search suggestions, from FoundationModels' "Generating Swift data structures"
-// article: a nested generable type, a `GenerationID` the model never writes, `.count(4)`.
+// article: a nested generable type, a `GenerationID` the model never writes, `.count(4)`; and
+// Bridle's `.uniqueElements()`, so no term repeats an earlier one.
 @Generable
 public struct SearchSuggestions: Equatable, Sendable {
-    @Guide(description: "A list of suggested search terms", .count(4))
+    @Guide(description: "A list of suggested search terms", .count(4), .uniqueElements())
     public var searchTerms: [SearchTerm]
 
     @Generable

@@ -4,7 +4,8 @@ import BridleExampleTypes
 import ExampleSupport
 
 /// `swift run reminders`: a tool whose arguments use `.anyOf` (the status) and `.range` (the
-/// count); the grammar admits only those values, so every call decodes.
+/// count), and one whose due date must lie after the request (`.afterNow(within:)`); the
+/// grammar admits only those values, so every call decodes and no reminder is set in the past.
 @main
 struct RemindersExample: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,8 +16,8 @@ struct RemindersExample: AsyncParsableCommand {
     func run() async throws {
         let example = try Example(options, prompt: "Show my three most recent incomplete reminders.")
         let session = LanguageModelSession(
-            model: example.model, tools: [RemindersTool()],
-            instructions: "You help the user with their reminders. Search them with the searchReminders tool.",
+            model: example.model, tools: [RemindersTool(), AddReminderTool()],
+            instructions: "You help the user with their reminders. Search them with the searchReminders tool; add one with the addReminder tool.",
             policy: Example.policy)
         try await example.run(session) {
             try await session.respond(to: example.prompt, options: example.generationOptions).content

@@ -7,10 +7,10 @@ import SwiftSyntax
 struct GuideChecker {
     let target: String
     /// The stored properties of the type, in order, for guides that relate two of them.
-    let siblings: [(name: String, shape: TypeShape)]
+    let siblings: [(name: String, shape: TypeShape, spelling: String)]
     var diagnostics: [Diagnostic] = []
 
-    init(target: String, siblings: [(name: String, shape: TypeShape)] = []) {
+    init(target: String, siblings: [(name: String, shape: TypeShape, spelling: String)] = []) {
         self.target = target
         self.siblings = siblings
     }
@@ -100,7 +100,7 @@ struct GuideChecker {
         if case .named = other { return }
         if case .named = type { return }
         if other != type {
-            diagnose(node, .relatedPropertyType(guide: guide, name: name, type: "\(other)", target: target, targetType: typeSpelling))
+            diagnose(node, .relatedPropertyType(guide: guide, name: name, type: siblings[index].spelling, target: target, targetType: typeSpelling))
         }
     }
 

@@ -23,7 +23,7 @@ struct StructSchemaWriter {
             guard let codingKeys else { return (property, property.name) }
             return codingKeys.key(for: property.name).map { (property, $0) }
         }
-        let siblings = stored.map { (name: $0.0.name, shape: TypeShape($0.0.type)) }
+        let siblings = stored.map { (name: $0.0.name, shape: TypeShape($0.0.type), spelling: $0.0.type.trimmedDescription) }
         let keys = Dictionary(stored.map { ($0.0.name, $0.1) }, uniquingKeysWith: { first, _ in first })
         for (property, key) in stored {
             let guideAttributes = property.guides

@@ -15,11 +15,13 @@ struct Diagnosed {
     }
 
     let messages: [Message]
+    /// The source after expansion.
+    let expanded: String
 
     init(source: String) {
         let file = Parser.parse(source: source)
         let context = BasicMacroExpansionContext(sourceFiles: [file: .init(moduleName: "Test", fullFilePath: "test.swift")])
-        _ = file.expand(macroSpecs: bridleMacros, contextGenerator: { _ in context }, indentationWidth: .spaces(4))
+        expanded = file.expand(macroSpecs: bridleMacros, contextGenerator: { _ in context }, indentationWidth: .spaces(4)).description
         let converter = SourceLocationConverter(fileName: "test.swift", tree: file)
         messages = context.diagnostics.map { diagnostic in
             let location = diagnostic.location(converter: converter)

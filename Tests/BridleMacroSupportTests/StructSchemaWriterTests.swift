@@ -119,6 +119,22 @@ struct StructSchemaWriterTests {
         )
     }
 
+    @Test func relationsNameTheJSONKeyOfTheirProperty() {
+        let expansion = Diagnosed(source: """
+            @Generable
+            struct Span {
+                enum CodingKeys: String, CodingKey {
+                    case from = "from_year"
+                    case to
+                }
+                var from: Int
+                @Guide(.atLeast("from")) var to: Int
+            }
+            """)
+        #expect(expansion.messages.isEmpty, "\(expansion.messages)")
+        #expect(expansion.expanded.contains(#"Bridle.GenerationSchema.Property(name: "to", type: Int.self, guides: [.atLeast("from_year")])"#), "\(expansion.expanded)")
+    }
+
     @Test func aPartialDateShowsOnlyOnceWhole() {
         expectExpansion(
             """

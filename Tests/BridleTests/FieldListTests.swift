@@ -20,7 +20,7 @@ struct FieldListTests {
             A JSON object with these fields:
             - "genre" (required): one of "comedy", "drama", "horror", "science fiction". A genre
             - "fromYear" (required): an integer from 1888 to 2100. The first year
-            - "toYear" (required): an integer from 1888 to 2100. The last year
+            - "toYear" (required): an integer from 1888 to 2100, at least "fromYear". The last year
             - "keywords" (required): a list of at most 3 strings of 1 to 24 characters. Keywords to match
             """)
     }
@@ -28,7 +28,7 @@ struct FieldListTests {
     @Test func nestedObjectsIndentTheirFields() {
         #expect(SearchSuggestions.generationSchema.fieldList == """
             A JSON object with these fields:
-            - "searchTerms" (required): a list of exactly 4 objects with these fields. A list of suggested search terms
+            - "searchTerms" (required): a list of exactly 4 different objects with these fields. A list of suggested search terms
               - "searchTerm" (required): a string. A 2 or 3 word search term, like 'Beautiful sunsets'
             """)
     }

@@ -46,7 +46,8 @@ struct FoundationModelsTypesTests {
                     "additionalProperties": false
                   },
                   "minItems": 4,
-                  "maxItems": 4
+                  "maxItems": 4,
+                  "uniqueItems": true
                 }
               },
               "required": [

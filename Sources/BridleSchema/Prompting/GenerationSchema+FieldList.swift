@@ -45,6 +45,9 @@ private struct FieldListWriter {
         for property in shape.properties {
             let node = resolved(property.node)
             var line = "\(indent)- \(GeneratedContent(property.name).jsonString) (\(property.isOptional ? "optional" : "required")): \(summary(of: node, depth: depth))"
+            for relation in shape.relations where relation.property == property.name {
+                line += ", \(relation.comparison.phrase) \(GeneratedContent(relation.other).jsonString)"
+            }
             if let description = property.node.description ?? node.description, !description.isEmpty {
                 line += ". \(description)"
             }
@@ -90,7 +93,7 @@ private struct FieldListWriter {
             }
             let items = resolved(constraints.items)
             if case .object(let shape) = items.kind, !shape.properties.isEmpty {
-                return "a list of \(count)objects with these fields"
+                return "a list of \(count)\(constraints.uniqueItems ? "different " : "")objects with these fields"
             }
             return "a list of \(count)\(plural(summary(of: items, depth: depth + 1)))" + (constraints.uniqueItems ? ", all different" : "")
         case .object(let shape):
@@ -111,12 +114,13 @@ private struct FieldListWriter {
                 : "one of " + choices.map { GeneratedContent($0).jsonString }.joined(separator: ", ")
         }
         if let format = constraints.format {
-            return switch format {
+            let text = switch format {
             case .date: "a date, YYYY-MM-DD"
             case .dateTime: "a date and time, ISO 8601 (YYYY-MM-DDThh:mm:ssZ)"
             case .time: "a time, hh:mm:ssZ"
             default: "a string (\(format.rawValue))"
             }
+            return text + (constraints.relativeDateBounds.map { ", \($0.summary)" } ?? "")
         }
         var text = "a string"
         switch (constraints.minimumLength, constraints.maximumLength) {

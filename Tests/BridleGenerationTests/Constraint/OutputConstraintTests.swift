@@ -1,3 +1,4 @@
+import Foundation
 import BridleExampleTypes
 import BridleGeneration
 import BridleGrammar
@@ -16,7 +17,18 @@ import Testing
         #expect(constraint.schema == schema)
         #expect(constraint.maximumResponseTokens == compiled.maximumLength * 4)
         #expect(constraint.grammarOptions == GrammarOptions())
-        #expect(constraint.postChecks.isEmpty)
+        // `.uniqueElements()`: a post-check for servers, enforced while decoding in-process.
+        #expect(constraint.postChecks.map(\.kind) == [.uniqueItems])
+        #expect(constraint.valueRules == compiled.valueRules && !constraint.valueRules.isEmpty)
+    }
+
+    @Test func datesRelativeToNowAreBoundedAtTheRequestsMoment() throws {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)   // 2026-11-18T11:06:40Z
+        let constraint = try OutputConstraint(schema: Reminders.NewReminder.generationSchema, now: now)
+        #expect(try GrammarMatcher.matches(constraint.grammar, #"{"title": "x", "due": "2026-11-18T11:06:41Z"}"#))
+        #expect(try !GrammarMatcher.matches(constraint.grammar, #"{"title": "x", "due": "2026-11-18T11:06:40Z"}"#))
+        #expect(try !GrammarMatcher.matches(constraint.grammar, #"{"title": "x", "due": "2027-11-18T11:06:41Z"}"#), "more than a year ahead")
+        #expect(constraint.schema?.hasRelativeDates == false)
     }
 
     @Test func rulesTheGrammarCannotMakeAreDeclaredAndChecked() throws {

@@ -67,7 +67,7 @@ import Testing
         #expect(response.statistics.responseTokens == Replies.validFilms.utf8.count + Replies.answer("Try Ran.").utf8.count)
     }
 
-    @Test func aCrossFieldViolationIsFedBackAndNeverReachesTheTool() async throws {
+    @Test func aRelationViolationIsFedBackAndNeverReachesTheTool() async throws {
         let films = RecordingFilmsTool()
         let model = ScriptedModel(Replies.reversedYears, Replies.validFilms, Replies.answer("Done."))
         let session = LanguageModelSession(model: model, tools: [films])
@@ -77,14 +77,14 @@ import Testing
         let retry = model.requests[1]
         #expect(retry.messages.suffix(2).map(\.role) == [.assistant, .tool])
         #expect(retry.messages.suffix(2).first?.content == Replies.reversedYears)
-        #expect(retry.messages.last?.content.contains("fromYear (2032) is after toYear (1985)") == true)
+        #expect(retry.messages.last?.content.contains(#"1985 is not at least "fromYear" (2032)"#) == true)
         let decisions = session.transcript.audit.map(\.decision)
         guard case .rejected(let text, let problems) = decisions.first else {
             Issue.record("expected a rejection first, got \(decisions)")
             return
         }
         #expect(text == Replies.reversedYears)
-        #expect(problems == ["fromYear: fromYear (2032) is after toYear (1985); the range must run forwards"])
+        #expect(problems == [#"#/toYear: 1985 is not at least "fromYear" (2032)"#])
         #expect(decisions.count == 3)
         // The refused attempt stays out of what the model sees next; the audit keeps it.
         #expect(model.requests[2].messages.contains(.assistant(Replies.reversedYears)) == false)
