@@ -22,59 +22,16 @@ import Testing
         ("tool choice", #"{"anyOf":[{"type":"object","properties":{"tool":{"const":"span"},"arguments":{"type":"object","properties":{"a":{"type":"integer","minimum":0,"maximum":9},"b":{"type":"integer","minimum":0,"maximum":9}},"required":["a","b"],"additionalProperties":false,"x-bridle-relations":[{"property":"b","atMost":"a"}]}},"required":["tool","arguments"],"additionalProperties":false},{"type":"object","properties":{"tool":{"const":"pick"},"arguments":{"type":"array","items":{"enum":[1,2,3]},"minItems":2,"maxItems":2,"uniqueItems":true}},"required":["tool","arguments"],"additionalProperties":false}]}"#),
     ]
 
-    struct Case {
-        let schema: GenerationSchema
-        let compiled: CompiledGrammar
-        /// Every sentence the grammar admits and the schema accepts, sorted.
-        let valid: [[UInt8]]
-    }
-
-    static func makeCase(_ json: String) throws -> Case {
-        let schema = try GenerationSchema(jsonSchema: GeneratedContent(json: json))
-        var options = GrammarOptions()
-        options.layout = .compact
-        let compiled = try schema.grammar(options: options)
-        var sentences: [[UInt8]] = []
-        var path: [UInt8] = []
-        func enumerate(_ matcher: GrammarMatcher) {
-            if matcher.isComplete { sentences.append(path) }
-            for byte in UInt8(0x20)...UInt8(0x7E) {
-                var next = matcher
-                guard next.accept(byte) else { continue }
-                path.append(byte)
-                enumerate(next)
-                path.removeLast()
-            }
-        }
-        enumerate(try GrammarMatcher(compiled.grammar))
-        let valid = sentences.filter { sentence in
-            guard let content = try? GeneratedContent(json: String(decoding: sentence, as: UTF8.self)) else { return false }
-            return schema.violations(of: content).isEmpty
-        }
-        return Case(schema: schema, compiled: compiled, valid: valid.sorted { $0.lexicographicallyPrecedes($1) })
-    }
-
-    /// Whether some valid sentence starts with `prefix`.
-    static func extends(_ prefix: [UInt8], in valid: [[UInt8]]) -> Bool {
-        var low = 0
-        var high = valid.count
-        while low < high {
-            let middle = (low + high) / 2
-            if valid[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
-        }
-        return low < valid.count && valid[low].starts(with: prefix)
-    }
-
     @Test(arguments: schemas.map(\.name))
     func theMaskIsExactlyWhatSomeValidCompletionAllows(_ name: String) throws {
         let json = try #require(Self.schemas.first { $0.name == name }?.json)
-        let testCase = try Self.makeCase(json)
+        let testCase = try ValidSentences(jsonSchema: json)
         #expect(!testCase.compiled.valueRules.isEmpty)
-        #expect(testCase.valid.count > 3)
+        #expect(testCase.sentences.count > 3)
         let vocabulary = MaskFixtures.vocabulary32k
         var random = SplitMix64(seed: 2026)
         for _ in 0..<24 {
-            let sentence = testCase.valid[Int(random.next() % UInt64(testCase.valid.count))]
+            let sentence = testCase.sentences[Int(random.next() % UInt64(testCase.sentences.count))]
             let prefix = Array(sentence[..<Int(random.next() % UInt64(sentence.count + 1))])
             var matcher = try GrammarMatcher(testCase.compiled.grammar)
             #expect(matcher.accept(bytes: prefix) == nil)
@@ -86,8 +43,8 @@ import Testing
             let expected = (0..<Int32(vocabulary.count)).filter { token in
                 switch vocabulary.kind(of: token) {
                 case .excluded: false
-                case .endOfGeneration: Self.extends(prefix, in: testCase.valid) && testCase.valid.contains(prefix)
-                case .text: Self.extends(prefix + vocabulary.bytes(of: token), in: testCase.valid)
+                case .endOfGeneration: testCase.contains(prefix)
+                case .text: testCase.extend(prefix + vocabulary.bytes(of: token))
                 }
             }
             let text = String(decoding: prefix, as: UTF8.self)
@@ -104,7 +61,7 @@ import Testing
     }
 
     @Test func aTokenStepNeverChoosesAnElementEqualToAnEarlierOne() throws {
-        let testCase = try Self.makeCase(Self.schemas[0].json)
+        let testCase = try ValidSentences(jsonSchema: Self.schemas[0].json)
         let vocabulary = MaskFixtures.vocabulary32k
         for seed in 0..<UInt64(20) {
             let masker = try TokenMasker(testCase.compiled.grammar, vocabulary: vocabulary)

@@ -10,6 +10,10 @@ public protocol CheckedTool: Tool {
     func structuralProblems(_ arguments: GeneratedContent) -> [String]
     /// What the tool's validator refuses, in the session's words; empty for valid arguments.
     func semanticProblems(_ arguments: GeneratedContent) -> [String]
+    /// Whether the arguments' grammar admits them, so that only a rule it leaves to the check
+    /// after generation (relations, distinct elements: enforced in-process, not on servers)
+    /// can refuse them.
+    func grammarAdmits(_ arguments: GeneratedContent) -> Bool
 }
 
 /// Every call that reached a tool, with what its validator says of the arguments then.
@@ -61,6 +65,12 @@ public struct Recorded<Base: Tool>: CheckedTool {
         } catch {
             return ["does not decode: \(error)"]
         }
+    }
+
+    public func grammarAdmits(_ arguments: GeneratedContent) -> Bool {
+        guard let compiled = try? parameters.grammar() else { return false }
+        let text = parameters.canonicalText(of: arguments, layout: compiled.options.layout)
+        return !compiled.postChecks.isEmpty && ((try? GrammarMatcher.matches(compiled.grammar, text)) ?? false)
     }
 
     public func semanticProblems(_ arguments: GeneratedContent) -> [String] {

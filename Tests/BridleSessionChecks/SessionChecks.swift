@@ -163,7 +163,10 @@ public enum SessionChecks {
         }
         guard let arguments else { return ["refused call to \(tool.name) has no arguments"] }
         let structural = tool.structuralProblems(arguments)
-        guard structural.isEmpty else { return ["refused arguments \(arguments) are malformed: \(structural)"] }
+        if !structural.isEmpty {
+            // On a server the grammar admits what only the check after generation refuses.
+            return tool.grammarAdmits(arguments) ? [] : ["refused arguments \(arguments) are malformed: \(structural)"]
+        }
         let semantic = tool.semanticProblems(arguments)
         guard !semantic.isEmpty else { return ["valid arguments \(arguments) were refused: \(reasons)"] }
         return semantic == reasons ? [] : ["refused for \(reasons), but the validator says \(semantic)"]
