@@ -14,7 +14,8 @@ import Foundation
 // for each GGUF file named instead of a vocabulary (the script adds gemma-3-270m, 262,144
 // tokens: a real SentencePiece vocabulary):
 // 1. MaskBench's replay: Bridle's full mask per step (mean, p50, p99, max µs), time to the
-//    first mask, and llama.cpp's grammar sampler on a sample of the same steps;
+//    first mask, and llama.cpp's grammar sampler on a sample of the same steps; then the value
+//    rules' cost on top of the mask, on schemas that have them (ValueRulesBench);
 // 2. end to end, top-40 sampling: tokens/s and sampler ms/token unconstrained, and under
 //    Bridle's grammars with llama.cpp's grammar sampler, with Bridle's mask engine, and with
 //    Bridle's engine plus fast-forward; and llama.cpp's converter's grammars with its sampler;
@@ -201,6 +202,7 @@ for choice in models {
     let model = try LlamaLanguageModel(contentsOf: url, configuration: LlamaConfiguration(threads: 1))
     print("\n== vocabulary \(model.vocabularySize): \(url.lastPathComponent) (prompt template: \(model.promptTemplateDescription))")
     try MaskBench(model: model, shared: URL(fileURLWithPath: shared)).run()
+    try ValueRulesBench(model: model).run()
     if masksOnly { continue }
 
     var none = Totals(), llama = Totals(), ours = Totals(), forward = Totals(), theirs = Totals()

@@ -47,9 +47,9 @@ public struct GenerationOptions: Sendable, Hashable {
     /// ambiguous enough to cost cubic work (`s ::= s s s | "("`) reaches it, and then the
     /// response fails with a typed error naming the budget, instead of slowing down without end.
     public var matchingWorkBudget: Int = GrammarMatcher.defaultWorkBudget
-    /// The moment dates relative to now (`.afterNow()`, `.beforeNow(within:)`) are measured
-    /// from; `nil` is the time each request is made. Set it to make such answers reproducible
-    /// (tests, snapshot runs).
+    /// The moment dates relative to now (`.afterNow()`, `.beforeNow(within:)`, a tool's
+    /// `dateRules`) are measured from; `nil` is the time each request is made (in a session,
+    /// its `ToolPolicy.clock`). Set it to make such answers reproducible (tests, snapshot runs).
     public var referenceDate: Date?
 
     public init(

@@ -258,7 +258,7 @@ public final class LanguageModelSession: Sendable {
         }
         defer { state.withLock { $0.isResponding = false } }
         let request = SessionRequest(
-            session: self, answer: answer, tools: offered, now: policy.clock(), options: options, onPartial: onPartial)
+            session: self, answer: answer, tools: offered, now: options.referenceDate ?? policy.clock(), options: options, onPartial: onPartial)
         do {
             return try response(try await request.run(prompt: prompt.text))
         } catch {

@@ -38,7 +38,7 @@ struct SessionRequest {
         var statistics = GenerationStatistics.zero
         // Built once per request; the answer-only turn only when the rounds run out. Its
         // instructions still list the tools: the grammar decides, and the cached prompt is reused.
-        let toolTurn = try offered.map { try ToolTurn(tools: $0, answer: answer, options: options.grammar, now: options.referenceDate ?? Date()) }
+        let toolTurn = try offered.map { try ToolTurn(tools: $0, answer: answer, options: options.grammar, now: now) }
         var rounds = 0
         while true {
             let started = Date()
@@ -47,7 +47,7 @@ struct SessionRequest {
             var regenerations = 0
             if let toolTurn {
                 let answerOnly = rounds >= policy.maximumToolRounds && policy.answerAfterLastRound
-                let turn = answerOnly ? try ToolTurn(tools: [], answer: answer, options: options.grammar, now: options.referenceDate ?? Date()) : toolTurn
+                let turn = answerOnly ? try ToolTurn(tools: [], answer: answer, options: options.grammar, now: now) : toolTurn
                 switch try await nextStep(turn, system: system, rounds: rounds, statistics: &statistics) {
                 case .answered(let answered, let answerText):
                     (content, text) = (answered, answerText)
@@ -196,7 +196,7 @@ struct SessionRequest {
         system: String?, statistics: inout GenerationStatistics
     ) async throws -> (content: GeneratedContent, text: String, regenerations: Int) {
         let constraint: OutputConstraint? = if case .schema(let schema, _) = answer {
-            try OutputConstraint(schema: schema, options: options.grammar, now: options.referenceDate ?? Date())
+            try OutputConstraint(schema: schema, options: options.grammar, now: now)
         } else {
             nil
         }

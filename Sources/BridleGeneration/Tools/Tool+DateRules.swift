@@ -10,7 +10,7 @@ extension Tool {
     /// ``parameters`` with every date rule turned into bounds at `context.now`: the schema a
     /// request's grammar and instructions use.
     func parameters(in context: ValidationContext) throws(SessionError) -> GenerationSchema {
-        var schema = parameters
+        var schema = parameters.resolvingRelativeDates(at: context.now)
         for (property, rules) in dateRules.sorted(by: { $0.key < $1.key }) {
             let bounds = rules.reduce(DateBounds()) { $0.intersection($1.bounds(now: context.now, calendar: context.calendar)) }
             guard schema.narrowDate(property: property, to: bounds) else {
