@@ -183,7 +183,7 @@ let package = Package(
     } + [
         // Seeded randomness, the shared/ test data locator, and slow references (every valid
         // sentence of a small language), for every test target.
-        .target(name: "BridleTestSupport", dependencies: ["BridleGrammar"], path: "Tests/BridleTestSupport"),
+        .target(name: "BridleTestSupport", dependencies: ["BridleGrammar", "BridleMask"], path: "Tests/BridleTestSupport"),
         // The session checks every backend must pass on random-weight models (in-process and
         // server), with the recording tools they use.
         .target(name: "BridleSessionChecks", dependencies: ["Bridle", "BridleExampleTypes"], path: "Tests/BridleSessionChecks"),
@@ -214,7 +214,7 @@ let package = Package(
             name: "FoundationModelsPortingTests", dependencies: ["Bridle"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         ),
-        .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleMask", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport", "BridleSessionChecks"]),
+        .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport", "BridleSessionChecks"]),
         // Real llama-server processes on loopback (scripts/llama-server.sh builds the binary).
         .testTarget(
             name: "BridleServerTests",

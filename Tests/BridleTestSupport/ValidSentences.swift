@@ -1,4 +1,5 @@
 import BridleGrammar
+import BridleMask
 import BridleSchema
 
 /// The slow reference for value rules: every sentence of a small finite language that the
@@ -51,5 +52,47 @@ public struct ValidSentences: Sendable {
     /// Whether `sentence` is valid and whole.
     public func contains(_ sentence: [UInt8]) -> Bool {
         extend(sentence) && sentences.contains(sentence)
+    }
+
+    /// Where the mask (the grammar's, narrowed by the value rules) differs from this reference:
+    /// at `positions` random prefixes of valid sentences, every token of `vocabulary` is
+    /// allowed iff its bytes extend the prefix to the start of a valid sentence. Also checks
+    /// that no search ran out of budget and that asking token by token agrees.
+    public func maskDisagreements(vocabulary: TokenVocabulary, positions: Int, seed: UInt64) throws -> [String] {
+        var random = SplitMix64(seed: seed)
+        var disagreements: [String] = []
+        for _ in 0..<positions {
+            let sentence = sentences[Int(random.next() % UInt64(sentences.count))]
+            let prefix = Array(sentence[..<Int(random.next() % UInt64(sentence.count + 1))])
+            let text = String(decoding: prefix, as: UTF8.self)
+            var matcher = try GrammarMatcher(compiled.grammar)
+            guard matcher.accept(bytes: prefix) == nil, var valueGuard = ValueGuard(rules: compiled.valueRules) else {
+                disagreements.append("after \(text): no grammar position or no rules")
+                continue
+            }
+            valueGuard.advance(prefix)
+            var single = valueGuard
+            var masker = TokenMasker(matcher, vocabulary: vocabulary)
+            var mask = masker.mask()
+            valueGuard.restrict(&mask, vocabulary: vocabulary, from: matcher, using: matcher.makeWorkspace())
+            let expected = (0..<Int32(vocabulary.count)).filter { token in
+                switch vocabulary.kind(of: token) {
+                case .excluded: false
+                case .endOfGeneration: contains(prefix)
+                case .text: extend(prefix + vocabulary.bytes(of: token))
+                }
+            }
+            if mask.tokens != expected {
+                let missing = Set(expected).subtracting(mask.tokens).sorted().prefix(5)
+                let extra = Set(mask.tokens).subtracting(expected).sorted().prefix(5)
+                disagreements.append("after \(text): allowed but invalid \(Array(extra)), valid but refused \(Array(missing))")
+            }
+            if valueGuard.searchesOverBudget > 0 { disagreements.append("after \(text): \(valueGuard.searchesOverBudget) searches ran out of budget") }
+            for token in mask.tokens.prefix(64) where vocabulary.kind(of: token) == .text
+                && !single.permits(vocabulary.bytes(of: token), from: matcher) {
+                disagreements.append("after \(text): token \(token) is in the mask but refused on its own")
+            }
+        }
+        return disagreements
     }
 }
