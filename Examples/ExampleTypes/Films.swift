@@ -15,7 +15,7 @@ public enum Films {
         @Guide(description: "The last year", .range(1888...2100), .atLeast("fromYear"))
         public let toYear: Int
 
-        @Guide(description: "Keywords to match", .maximumCount(3), .element(.length(1...24)))
+        @Guide(description: "Keywords to match", .maximumCount(3), .element(.length(1...24)), .uniqueElements())
         public let keywords: [String]
     }
 }

@@ -21,7 +21,7 @@ struct FieldListTests {
             - "genre" (required): one of "comedy", "drama", "horror", "science fiction". A genre
             - "fromYear" (required): an integer from 1888 to 2100. The first year
             - "toYear" (required): an integer from 1888 to 2100, at least "fromYear". The last year
-            - "keywords" (required): a list of at most 3 strings of 1 to 24 characters. Keywords to match
+            - "keywords" (required): a list of at most 3 strings of 1 to 24 characters, all different. Keywords to match
             """)
     }
 
