@@ -48,6 +48,9 @@ private struct SchemaChecker {
                     report("minimum count \(array.minimumCount) is above maximum count \(maximum)")
                 }
             }
+            if array.uniqueItems, let available = distinctValues(of: array.items), available < array.minimumCount, array.prefixItems.isEmpty {
+                report("asks for at least \(array.minimumCount) different elements, but its elements can take only \(available) values; lower minItems or widen the elements")
+            }
             for (index, item) in array.prefixItems.enumerated() {
                 check(item, path: "\(path)/prefixItems/\(index)", into: &issues)
             }
@@ -96,6 +99,24 @@ private struct SchemaChecker {
             if definitions[name] == nil {
                 report("refers to \"\(name)\", which is not defined; add it to the definitions (dependencies)")
             }
+        }
+    }
+
+    /// How many values `node` admits, when that is few and plain to count (enums, booleans,
+    /// bounded integers); `nil` otherwise.
+    private func distinctValues(of node: SchemaNode) -> Int? {
+        let resolved = GenerationSchema(root: .any, definitions: definitions).resolved(node)
+        switch resolved.kind {
+        case .null: return 1
+        case .boolean: return 2
+        case .enumeration(let values): return values.count
+        case .string(let string): return string.choices?.count
+        case .integer(let integer):
+            guard let minimum = integer.minimum, let maximum = integer.maximum, integer.multipleOf == nil,
+                integer.excludedValues.isEmpty, integer.excludedMultiples.isEmpty, maximum - minimum < 1_000_000
+            else { return nil }
+            return Int(max(maximum - minimum + 1, 0))
+        default: return nil
         }
     }
 

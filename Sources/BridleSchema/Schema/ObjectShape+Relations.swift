@@ -24,8 +24,26 @@ extension ObjectShape {
                 issues.append((relation.property, "\(spelling) compares \"\(relation.property)\" with \"\(relation.other)\", which are not both integers or both dates"))
                 continue
             }
+            if !properties[index].isOptional, !properties[otherIndex].isOptional,
+                case .integer(let value) = lookup.resolved(properties[index].node).kind,
+                case .integer(let other) = lookup.resolved(properties[otherIndex].node).kind,
+                !Self.canHold(relation.comparison, value, other)
+            {
+                issues.append((relation.property, "\(spelling) can never hold: \"\(relation.property)\" is \(value.rangeDescription) and \"\(relation.other)\" is \(other.rangeDescription); widen the bounds or reverse the comparison"))
+            }
         }
         return issues
+    }
+
+    /// Whether some pair of integers within their bounds satisfies the comparison.
+    private static func canHold(_ comparison: PropertyRelation.Comparison, _ value: IntegerConstraints, _ other: IntegerConstraints) -> Bool {
+        switch comparison {
+        case .atLeast: (value.maximum ?? .max) >= (other.minimum ?? .min)
+        case .greaterThan: (value.maximum ?? .max) > (other.minimum ?? .min)
+        case .atMost: (value.minimum ?? .min) <= (other.maximum ?? .max)
+        case .lessThan: (value.minimum ?? .min) < (other.maximum ?? .max)
+        case .notEqual: !(value.minimum != nil && value.minimum == value.maximum && other.minimum == other.maximum && value.minimum == other.minimum)
+        }
     }
 }
 

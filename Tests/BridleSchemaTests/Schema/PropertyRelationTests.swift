@@ -89,6 +89,20 @@ private struct Meeting: Generable {
         #expect(schema.issues.contains { $0.message.contains(message) }, "\(schema.issues)")
     }
 
+    @Test func boundsThatMakeARelationImpossibleAreAnIssue() throws {
+        let schema = try GenerationSchema(jsonSchema: GeneratedContent(json: """
+            {"type":"object","properties":{"from":{"type":"integer","minimum":2000},"to":{"type":"integer","maximum":1999}},
+             "required":["from","to"],"x-bridle-relations":[{"property":"to","atLeast":"from"}]}
+            """))
+        #expect(schema.issues.map(\.description) == [#"/properties/to: .atLeast("from") can never hold: "to" is …...1999 and "from" is 2000...…; widen the bounds or reverse the comparison"#])
+    }
+
+    @Test(arguments: [(#"{"enum":["a","b"]}"#, 3, true), (#"{"enum":["a","b"]}"#, 2, false), (#"{"type":"integer","minimum":1,"maximum":3}"#, 4, true), (#"{"type":"string"}"#, 9, false)])
+    func tooFewDistinctValuesForMinItemsAreAnIssue(_ items: String, _ minimum: Int, _ impossible: Bool) throws {
+        let schema = try GenerationSchema(jsonSchema: GeneratedContent(json: #"{"type":"array","items":\#(items),"minItems":\#(minimum),"uniqueItems":true}"#))
+        #expect(schema.issues.contains { $0.message.contains("different elements") } == impossible, "\(schema.issues)")
+    }
+
     @Test func aMalformedRelationKeywordIsATypedImportError() {
         #expect(throws: JSONSchemaImportError.self) {
             try GenerationSchema(jsonSchema: GeneratedContent(json: #"{"type":"object","x-bridle-relations":[{"property":"a","above":"b"}]}"#))
