@@ -35,6 +35,7 @@ struct ValueRulesBench {
             var grammarMicroseconds: [Double] = []
             var rulesMicroseconds: [Double] = []
             var removed = 0
+            var slowest: [String] = []
             for answer in workload.answers {
                 guard let tokens = llama.tokenize(plainText: Array(answer.utf8)) else { continue }
                 var fastest = [(grammar: Double, rules: Double)](repeating: (.infinity, .infinity), count: tokens.count)
@@ -59,6 +60,10 @@ struct ValueRulesBench {
                         valueGuard.advance(vocabulary.bytes(of: token))
                     }
                 }
+                if let worst = fastest.indices.max(by: { fastest[$0].rules < fastest[$1].rules }) {
+                    let before = tokens[..<worst].flatMap { Array(vocabulary.bytes(of: $0)) }
+                    slowest.append("\(Self.format(fastest[worst].rules / 1000, 2)) ms after …\(String(String(decoding: before, as: UTF8.self).suffix(40)).debugDescription)")
+                }
                 grammarMicroseconds += fastest.map(\.grammar).filter(\.isFinite)
                 rulesMicroseconds += fastest.map(\.rules).filter(\.isFinite)
             }
@@ -66,6 +71,7 @@ struct ValueRulesBench {
             print("  \(workload.name), \(grammarMicroseconds.count) steps: grammar p50 \(Self.format(Self.percentile(grammarMicroseconds, 0.5))) p99 \(Self.format(Self.percentile(grammarMicroseconds, 0.99)))"
                 + "; with rules p50 \(Self.format(Self.percentile(totals, 0.5))) p99 \(Self.format(Self.percentile(totals, 0.99)))"
                 + " (\(Self.format(Self.percentile(totals, 0.99) / max(Self.percentile(grammarMicroseconds, 0.99), 1e-9), 2))× at p99); \(removed / passes) tokens removed by the rules")
+            print("    slowest rules step per answer: " + slowest.joined(separator: "; "))
         }
     }
 

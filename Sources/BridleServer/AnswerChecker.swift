@@ -13,7 +13,7 @@ struct AnswerChecker {
         do {
             matcher = try grammar.map { grammar throws(GrammarMatcherError) in try GrammarMatcher(grammar, workBudget: workBudget) }
         } catch {
-            throw .grammarNotPrintable(reason: error.description)
+            throw .grammarUncheckable(reason: error.description)
         }
         self.limit = limit
     }

@@ -5,8 +5,9 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidConfiguration(String)
     /// The engine takes no grammar, and the request has no schema to send instead.
     case grammarUnsupported(engine: ServerEngine)
-    /// The grammar cannot be written as GBNF (a rule name GBNF can't spell, say).
-    case grammarNotPrintable(reason: String)
+    /// Bridle's matcher cannot check answers against the grammar (a rule used but never
+    /// defined, an impossible repetition), so no answer could be trusted.
+    case grammarUncheckable(reason: String)
     /// The server refused the request with an error that another replica would repeat (a
     /// grammar it can't parse, a prompt longer than its context): no retry.
     case rejected(endpoint: String, status: Int, message: String)
@@ -28,8 +29,8 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
             "Invalid server configuration: \(message)."
         case .grammarUnsupported(let engine):
             "The \(engine.rawValue) engine takes no grammar, and this request has no JSON Schema to send instead; use an engine with grammar support (llama-server, vllm, sglang) or generate from a schema."
-        case .grammarNotPrintable(let reason):
-            "The grammar cannot be sent as GBNF: \(reason)."
+        case .grammarUncheckable(let reason):
+            "Answers can't be checked against the grammar: \(reason); fix the grammar (OutputConstraint(grammar:) reports the same before a request)."
         case let .rejected(endpoint, status, message):
             "\(endpoint) refused the request (HTTP \(status)): \(message)"
         case let .interrupted(endpoint, partialText, reason):

@@ -1,5 +1,5 @@
 import BridleGrammar
-import BridleMask
+@testable import BridleMask
 import BridleSchema
 import BridleTestSupport
 import Foundation
@@ -12,6 +12,7 @@ import Testing
 @Suite struct ValueGuardTests {
     static let schemas: [(name: String, json: String)] = [
         ("unique enum", #"{"type":"array","items":{"enum":["a","ab","b"]},"maxItems":3,"uniqueItems":true}"#),
+        ("unique short strings", #"{"type":"array","items":{"type":"string","pattern":"^[ab]{0,2}$"},"maxItems":3,"uniqueItems":true}"#),
         ("unique integers", #"{"type":"array","items":{"type":"integer","minimum":0,"maximum":12},"minItems":2,"maxItems":3,"uniqueItems":true}"#),
         ("unique objects", #"{"type":"array","items":{"type":"object","properties":{"k":{"enum":["x","y"]},"n":{"type":"integer","minimum":0,"maximum":2}},"required":["k","n"],"additionalProperties":false},"maxItems":3,"uniqueItems":true}"#),
         ("at least", #"{"type":"object","properties":{"from":{"type":"integer","minimum":0,"maximum":30},"to":{"type":"integer","minimum":0,"maximum":30}},"required":["from","to"],"additionalProperties":false,"x-bridle-relations":[{"property":"to","atLeast":"from"}]}"#),
@@ -30,6 +31,18 @@ import Testing
         #expect(reference.sentences.count > 3)
         let disagreements = try reference.maskDisagreements(vocabulary: MaskFixtures.vocabulary32k, positions: 24, seed: 2026)
         #expect(disagreements.isEmpty, "\(name): \(disagreements.prefix(3))")
+    }
+
+    @Test(arguments: [
+        (#""ab"#, #""ac""#, true),
+        (#""a"#, #""ab""#, false),           // a prefix: it may still become equal
+        (#""\u0"#, #""a""#, false),          // an escape may spell the other's character
+        (#""b"#, #""\u0062""#, false),
+        (#"{"n":1."#, #"{"n":1,"s":"x"}"#, false),   // outside strings text is not value
+        (#"{"n":1,"s":"y"#, #"{"n":1,"s":"x"}"#, true),
+    ])
+    func elementsDifferOnlyWhereTheirStringsDo(_ text: String, _ earlier: String, _ differs: Bool) {
+        #expect(ValueCursor.differsInString(Array(text.utf8), Array(earlier.utf8)) == differs)
     }
 
     @Test func aTokenStepNeverChoosesAnElementEqualToAnEarlierOne() throws {
@@ -62,7 +75,7 @@ import Testing
     }
 
     @Test func theGuardFollowsLayoutsAndReadsRelationsAtEitherEnd() throws {
-        let schema = try GenerationSchema(jsonSchema: GeneratedContent(json: Self.schemas[3].json))
+        let schema = try GenerationSchema(jsonSchema: GeneratedContent(json: try #require(Self.schemas.first { $0.name == "at least" }).json))
         let rules = try schema.grammar().valueRules
         var valueGuard = try #require(ValueGuard(rules: rules))
         let matcher = try GrammarMatcher(schema.grammar().grammar)

@@ -327,6 +327,86 @@ struct ValueCursor: Sendable {
         default:
             break
         }
+        return owesRelation
+    }
+
+    /// Whether everything owed is an element that must differ from earlier ones and already
+    /// does: its text so far differs from each earlier element's inside a string (see
+    /// ``differsInString(_:_:)``), so no completion can equal one. Lets most tokens skip the
+    /// search.
+    var divergesFromEveryEarlierElement: Bool {
+        guard isInsideString, !owesRelation else { return false }
+        for capture in captures where capture.isChecked {
+            guard capture.depth > 0, !frames[capture.depth - 1].isObject else { return false }
+            let text = Self.withoutLayout(capture.bytes)
+            if !frames[capture.depth - 1].seenTexts.allSatisfy({ Self.differsInString(text, $0) }) { return false }
+        }
+        return true
+    }
+
+    /// Whether every value starting with `text` differs from the one written as `earlier`
+    /// (both without layout): they first differ inside a string, at a byte that is a plain
+    /// character in both (not an escape, which might spell the other's character).
+    static func differsInString(_ text: [UInt8], _ earlier: [UInt8]) -> Bool {
+        var inString = false
+        var escaped = false
+        for index in text.indices {
+            guard index < earlier.count else { return false }
+            let byte = text[index]
+            if byte != earlier[index] {
+                return inString && !escaped && byte != UInt8(ascii: "\\") && earlier[index] != UInt8(ascii: "\\")
+            }
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            }
+        }
+        return false
+    }
+
+    /// What a token that opens a string here must not spell, when only distinct elements are
+    /// owed and a value is about to start: for each element being written (and the one about
+    /// to start), its text so far without layout, and the earlier elements' texts. `nil`
+    /// when something else is owed.
+    var openingString: OpeningString? {
+        switch syntax {
+        case .value, .valueOrEnd: break
+        default: return nil
+        }
+        guard !owesRelation else { return nil }
+        var elements: [(text: [UInt8], earlier: [[UInt8]])] = []
+        for capture in captures where capture.isChecked {
+            guard capture.depth > 0, !frames[capture.depth - 1].isObject else { return nil }
+            elements.append((Self.withoutLayout(capture.bytes), frames[capture.depth - 1].seenTexts))
+        }
+        if let slot = slotRule(), slot.isChecked {
+            guard let frame = frames.last, !frame.isObject else { return nil }
+            elements.append(([], frame.seenTexts))
+        }
+        return OpeningString(elements: elements)
+    }
+
+    /// See ``openingString``.
+    struct OpeningString {
+        let elements: [(text: [UInt8], earlier: [[UInt8]])]
+
+        /// Whether `bytes` open a string and stay in its text, and thereby make every element
+        /// differ from every earlier one: then no rule can fail, whatever follows.
+        func diverges(with bytes: some Collection<UInt8>) -> Bool {
+            guard bytes.first == UInt8(ascii: "\""), bytes.count > 1,
+                !bytes.dropFirst().contains(where: { $0 == UInt8(ascii: "\"") || $0 < 0x20 })
+            else { return false }
+            return elements.allSatisfy { element in
+                let text = element.text + bytes
+                return element.earlier.allSatisfy { ValueCursor.differsInString(text, $0) }
+            }
+        }
+    }
+
+    /// Whether a compared property (not integers: those are judged digit by digit) waits for
+    /// its partner in an object still open.
+    private var owesRelation: Bool {
         for frame in frames where frame.isObject {
             guard let node = frame.node else { continue }
             for relation in rules.nodes[node].relations where !Self.comparesIntegers(relation, rules.nodes[node]) {

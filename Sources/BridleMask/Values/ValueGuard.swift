@@ -49,7 +49,7 @@ public struct ValueGuard: Sendable {
     package mutating func permits(_ bytes: some Collection<UInt8>, from matcher: GrammarMatcher, using workspace: MatcherWorkspace) -> Bool {
         var next = cursor
         guard next.read(bytes) else { return false }
-        guard next.hasObligations else { return true }
+        guard next.hasObligations, !next.divergesFromEveryEarlierElement else { return true }
         var position = matcher
         for byte in bytes where !position.accept(byte, using: workspace) { return false }
         var budget = Self.searchBudget
@@ -87,8 +87,12 @@ public struct ValueGuard: Sendable {
             }
             candidates = chosen
         }
+        // At the start of a string, most tokens spell text no earlier element starts with.
+        let opening = cursor.openingString
         for token in candidates where vocabulary.kind(of: token) == .text {
-            if !permits(vocabulary.bytes(of: token), from: matcher, using: workspace) { mask.remove(token) }
+            let bytes = vocabulary.bytes(of: token)
+            if opening?.diverges(with: bytes) == true { continue }
+            if !permits(bytes, from: matcher, using: workspace) { mask.remove(token) }
         }
     }
 
