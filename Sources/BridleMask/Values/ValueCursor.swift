@@ -39,8 +39,9 @@ struct ValueCursor: Sendable {
         /// first property tells which shape it is.
         var node: Int?
         var isChoosing = false
-        /// The current key's bytes, as written between the quotes.
-        var key: [UInt8] = []
+        /// The current key's bytes, as written between the quotes, and decoded once whole.
+        var keyBytes: [UInt8] = []
+        var key = ""
         /// Completed values of properties a relation compares, by key.
         var values: [String: GeneratedContent] = [:]
         /// Canonical texts of completed elements, and how each was written (without spaces
@@ -109,7 +110,7 @@ struct ValueCursor: Sendable {
             if byte == UInt8(ascii: "]"), case .valueOrEnd = syntax { closeContainer() } else { startValue(byte) }
         case .keyOrEnd, .key:
             if byte == UInt8(ascii: "\"") {
-                frames[frames.count - 1].key = []
+                frames[frames.count - 1].keyBytes = []
                 syntax = .keyText(escaped: false)
             } else if byte == UInt8(ascii: "}"), case .keyOrEnd = syntax {
                 closeContainer()
@@ -117,9 +118,10 @@ struct ValueCursor: Sendable {
         case .keyText(let escaped):
             if !escaped && byte == UInt8(ascii: "\"") {
                 syntax = .colon
+                frames[frames.count - 1].key = Self.text(frames[frames.count - 1].keyBytes)
                 if frames[frames.count - 1].isChoosing { chooseByKey() }
             } else {
-                frames[frames.count - 1].key.append(byte)
+                frames[frames.count - 1].keyBytes.append(byte)
                 syntax = .keyText(escaped: !escaped && byte == UInt8(ascii: "\\"))
             }
         case .colon:
@@ -180,7 +182,7 @@ struct ValueCursor: Sendable {
     private mutating func chooseByKey() {
         let index = frames.count - 1
         guard let node = frames[index].node else { return }
-        let key = Self.text(frames[index].key)
+        let key = frames[index].key
         let matching = rules.nodes[node].choices.filter { $0.key == key }
         if matching.count == 1, matching[0].value == nil {
             choose(matching[0].node, at: index)
@@ -198,7 +200,7 @@ struct ValueCursor: Sendable {
     private func childNode() -> Int? {
         guard let frame = frames.last else { return rules.isEmpty ? nil : 0 }
         guard let node = frame.node, !frame.isChoosing else { return nil }
-        if frame.isObject { return rules.nodes[node].properties[Self.text(frame.key)] ?? rules.nodes[node].otherProperties }
+        if frame.isObject { return rules.nodes[node].properties[frame.key] ?? rules.nodes[node].otherProperties }
         return rules.nodes[node].items
     }
 
@@ -211,7 +213,7 @@ struct ValueCursor: Sendable {
         if !frame.isObject {
             return rule.uniqueElements ? (.apart, !frame.seen.isEmpty) : nil
         }
-        let key = Self.text(frame.key)
+        let key = frame.key
         var result: (PropertyRelation.Comparison.Direction, Bool)?
         for relation in rule.relations {
             if relation.property == key {
@@ -235,7 +237,7 @@ struct ValueCursor: Sendable {
         else { return }
         if frame.isChoosing {
             let canonical = JSONEquality.canonicalText(value)
-            let key = Self.text(frame.key)
+            let key = frame.key
             choose(rules.nodes[node].choices.first { $0.key == key && $0.value == canonical }?.node ?? -1, at: frames.count - 1)
             return
         }
@@ -249,7 +251,7 @@ struct ValueCursor: Sendable {
             frames[frames.count - 1].seenTexts.append(Self.withoutLayout(capture.bytes))
             return
         }
-        let key = Self.text(frame.key)
+        let key = frame.key
         frames[frames.count - 1].values[key] = value
         for relation in rule.relations {
             let pair: (GeneratedContent, GeneratedContent)? =
@@ -277,7 +279,7 @@ struct ValueCursor: Sendable {
         guard let capture = captures.last, capture.depth == frames.count, let frame = frames.last, frame.isObject,
             !frame.isChoosing, let node = frame.node
         else { return true }
-        return integerPrefixHolds(capture.bytes, key: Self.text(frame.key), in: frame, node: node)
+        return integerPrefixHolds(capture.bytes, key: frame.key, in: frame, node: node)
     }
 
     private func integerPrefixHolds(_ bytes: [UInt8], key: String, in frame: Frame, node: Int, isWhole: Bool = false) -> Bool {

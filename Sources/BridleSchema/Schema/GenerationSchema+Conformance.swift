@@ -181,13 +181,8 @@ private struct ConformanceChecker {
         }
         for relation in shape.relations {
             guard let value = properties[relation.property], let other = properties[relation.other] else { continue }
-            let relationPointer = "\(pointer)/\(JSONPointer.escape(relation.property))"
-            switch relation.holds(between: value, and: other) {
-            case true?: break
-            case false?:
-                found.append(SchemaIssue(path: relationPointer, message: "\(value.jsonString) is not \(relation.comparison.phrase) \"\(relation.other)\" (\(other.jsonString))"))
-            case nil:
-                found.append(SchemaIssue(path: relationPointer, message: "\(value.jsonString) can't be compared with \"\(relation.other)\" (\(other.jsonString)); both must be integers or both dates"))
+            if let message = relation.violation(between: value, and: other) {
+                found.append(SchemaIssue(path: "\(pointer)/\(JSONPointer.escape(relation.property))", message: message))
             }
         }
         for trigger in shape.dependentSchemas.keys.sorted() where present.contains(trigger) {

@@ -3,18 +3,11 @@ import Foundation
 extension GenerationSchema {
     /// Whether some date in the schema is bounded relative to the moment of a request.
     public var hasRelativeDates: Bool {
-        var found = false
-        _ = root.mapped { node in
-            if case .string(let string) = node.kind, string.relativeDateBounds != nil { found = true }
-            return node
+        let relative: (SchemaNode) -> Bool = { node in
+            if case .string(let string) = node.kind { return string.relativeDateBounds != nil }
+            return false
         }
-        for node in definitions.values where !found {
-            _ = node.mapped { node in
-                if case .string(let string) = node.kind, string.relativeDateBounds != nil { found = true }
-                return node
-            }
-        }
-        return found
+        return root.contains(where: relative) || definitions.values.contains { $0.contains(where: relative) }
     }
 
     /// The schema at the moment `now`: every date bounded relative to now gets fixed bounds
@@ -43,6 +36,26 @@ extension GenerationSchema {
 }
 
 extension SchemaNode {
+    /// Whether `predicate` holds for some node of this node's tree.
+    func contains(where predicate: (SchemaNode) -> Bool) -> Bool {
+        if predicate(self) { return true }
+        switch kind {
+        case .any, .null, .boolean, .string, .integer, .number, .enumeration, .reference:
+            return false
+        case .array(let array):
+            return array.prefixItems.contains { $0.contains(where: predicate) } || array.items.contains(where: predicate)
+                || (array.contains?.contains(where: predicate) ?? false)
+        case .object(let shape):
+            return shape.properties.contains { $0.node.contains(where: predicate) }
+                || (shape.additionalProperties?.contains(where: predicate) ?? false)
+                || shape.patternProperties.contains { $0.node.contains(where: predicate) }
+                || (shape.propertyNames?.contains(where: predicate) ?? false)
+                || shape.dependentSchemas.values.contains { $0.contains(where: predicate) }
+        case .anyOf(let alternatives), .oneOf(let alternatives):
+            return alternatives.contains { $0.contains(where: predicate) }
+        }
+    }
+
     /// This node with `transform` applied to every node of its tree, children first.
     func mapped(_ transform: (SchemaNode) -> SchemaNode) -> SchemaNode {
         var node = self

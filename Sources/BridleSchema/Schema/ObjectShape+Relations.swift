@@ -3,6 +3,7 @@ extension ObjectShape {
     /// later property, or values that cannot be compared. Each says how to fix it.
     func relationIssues(definitions: [String: SchemaNode]) -> [(property: String, message: String)] {
         var issues: [(String, String)] = []
+        let lookup = GenerationSchema(root: .any, definitions: definitions)
         for relation in relations {
             let spelling = relation.swiftSpelling
             guard let index = properties.firstIndex(where: { $0.name == relation.property }) else {
@@ -18,7 +19,6 @@ extension ObjectShape {
                 issues.append((relation.property, "\(spelling) names \"\(relation.other)\", which comes after \"\(relation.property)\"; put the rule on the later property, with the comparison reversed"))
                 continue
             }
-            let lookup = GenerationSchema(root: .any, definitions: definitions)
             let kinds = [properties[index].node, properties[otherIndex].node].map { lookup.resolved($0).comparableKind }
             guard kinds[0] != nil, kinds[0] == kinds[1] else {
                 issues.append((relation.property, "\(spelling) compares \"\(relation.property)\" with \"\(relation.other)\", which are not both integers or both dates"))

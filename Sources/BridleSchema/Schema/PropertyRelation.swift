@@ -92,7 +92,17 @@ public struct PropertyRelation: Sendable, Hashable {
     }
 
     private static func instant(_ text: String) -> Date? {
-        text.count == 10 ? RFC3339.parseFullDate(text) : RFC3339.parseDateTime(text)
+        RFC3339.parseFullDate(text) ?? RFC3339.parseDateTime(text)
+    }
+
+    /// What the validators say when `value` and `otherValue` break the rule; `nil` when they
+    /// satisfy it.
+    func violation(between value: GeneratedContent, and otherValue: GeneratedContent) -> String? {
+        switch holds(between: value, and: otherValue) {
+        case true?: nil
+        case false?: "\(value.jsonString) is not \(comparison.phrase) \"\(other)\" (\(otherValue.jsonString))"
+        case nil: "\(value.jsonString) can't be compared with \"\(other)\" (\(otherValue.jsonString)); both must be integers or both dates"
+        }
     }
 
     /// How a guide spells the rule in Swift: `.atLeast("fromYear")`.

@@ -13,12 +13,10 @@ extension EvaluationPass {
         }
         if let declared = schema[property: BridleKeywords.relationsKeyword], let relations = try? BridleKeywords.relations(from: declared) {
             for relation in relations {
-                guard let value = instance[property: relation.property], let other = instance[property: relation.other] else { continue }
-                if relation.holds(between: value, and: other) != true {
-                    outcome.issues.append(SchemaIssue(
-                        path: "\(position.pointer)/\(JSONPointer.escape(relation.property))",
-                        message: "\(value.jsonString) is not \(relation.comparison.phrase) \"\(relation.other)\" (\(other.jsonString))"))
-                }
+                guard let value = instance[property: relation.property], let other = instance[property: relation.other],
+                    let message = relation.violation(between: value, and: other)
+                else { continue }
+                outcome.issues.append(SchemaIssue(path: "\(position.pointer)/\(JSONPointer.escape(relation.property))", message: message))
             }
         }
         if let minimum = count(schema, "minProperties"), keys.count < minimum {
