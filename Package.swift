@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "BridleLlama", targets: ["BridleLlama"]),
         // Inference servers (llama-server, vLLM, SGLang, OpenAI-compatible) over HTTP.
         .library(name: "BridleServer", targets: ["BridleServer"]),
+        // Tools from Model Context Protocol servers, offered to sessions like native tools.
+        .library(name: "BridleMCP", targets: ["BridleMCP"]),
         .executable(name: "bridle", targets: ["BridleCommand"]),
     ] + fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [
@@ -36,6 +38,10 @@ let package = Package(
         // `swift package generate-documentation --target Bridle` (the DocC catalog in
         // Sources/Bridle/Bridle.docc; scripts/test.sh builds it with warnings as errors).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        // The Model Context Protocol's Swift SDK: its client, stdio and HTTP transports.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // JSON text: GeneratedContent (the value), its parser and writer, numbers as written,
@@ -88,6 +94,20 @@ let package = Package(
             ]
         ),
 
+        // MCP servers' tools as session tools: arguments compiled from each tool's
+        // `inputSchema`, checked before `tools/call`; stdio child processes and HTTP.
+        .target(
+            name: "BridleMCP",
+            dependencies: [
+                "BridleGeneration", "BridleSchema",
+                .product(name: "MCP", package: "swift-sdk"),
+                // FileDescriptor, for the stdio transport to a child process.
+                .product(name: "SystemPackage", package: "swift-system"),
+                // Logger, which MCP's Transport protocol names.
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // What @Generable and @Guide do, as a plain library over swift-syntax (unit-tested).
         .target(
             name: "BridleMacroSupport",
@@ -131,6 +151,7 @@ let package = Package(
         .executableTarget(name: "search-suggestions", dependencies: exampleDependencies, path: "Examples/SearchSuggestions"),
         .executableTarget(name: "films", dependencies: exampleDependencies, path: "Examples/Films"),
         .executableTarget(name: "send-message", dependencies: exampleDependencies, path: "Examples/SendMessage"),
+        .executableTarget(name: "mcp-tasks", dependencies: exampleDependencies + ["BridleMCP"], path: "Examples/MCPTasks"),
 
         .executableTarget(
             name: "BridleCommand",
@@ -183,7 +204,7 @@ let package = Package(
     } + [
         // Seeded randomness, the shared/ test data locator, and slow references (every valid
         // sentence of a small language), for every test target.
-        .target(name: "BridleTestSupport", dependencies: ["BridleGrammar", "BridleMask"], path: "Tests/BridleTestSupport"),
+        .target(name: "BridleTestSupport", dependencies: ["BridleGrammar", "BridleMask", "BridleGeneration"], path: "Tests/BridleTestSupport"),
         // The session checks every backend must pass on random-weight models (in-process and
         // server), with the recording tools they use.
         .target(name: "BridleSessionChecks", dependencies: ["Bridle", "BridleExampleTypes"], path: "Tests/BridleSessionChecks"),
@@ -211,10 +232,16 @@ let package = Package(
         // its tests on scripted models.
         // Warnings are errors here, so a lost `@discardableResult` fails too.
         .testTarget(
-            name: "FoundationModelsPortingTests", dependencies: ["Bridle"],
+            name: "FoundationModelsPortingTests", dependencies: ["Bridle", "BridleTestSupport"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         ),
         .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport", "BridleSessionChecks"]),
+        // Real MCP servers: PyPI's `mcp` (a FastMCP script over stdio and HTTP, scripts/mcp.sh
+        // installs it) and the Swift SDK's own server in-process.
+        .testTarget(
+            name: "BridleMCPTests",
+            dependencies: ["BridleMCP", "Bridle", "BridleGrammar", "BridleTestSupport", .product(name: "MCP", package: "swift-sdk")]
+        ),
         // Real llama-server processes on loopback (scripts/llama-server.sh builds the binary).
         .testTarget(
             name: "BridleServerTests",

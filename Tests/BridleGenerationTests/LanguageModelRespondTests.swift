@@ -1,6 +1,7 @@
 import Bridle
 import BridleExampleTypes
 import Testing
+import BridleTestSupport
 
 @Suite struct LanguageModelRespondTests {
     @Test func typedResponseDecodesTheTextAndKeepsItExactly() async throws {

@@ -33,7 +33,7 @@ import Testing
 
     @Test func unreachableServersExitWithStatus1() throws {
         let bridle = try #require(Self.bridle, "bridle is not built")
-        let url = "http://127.0.0.1:\(try LlamaServerProcess.freePort())"
+        let url = "http://127.0.0.1:\(try LoopbackPort.free())"
         let (status, output, errors) = try BuiltExecutable.runCapturingErrors(bridle, arguments: [
             "generate", "--server", url, "--server-engine", "llama-server", "--prompt", "Hi",
         ])

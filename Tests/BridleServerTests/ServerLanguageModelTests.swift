@@ -1,6 +1,7 @@
 import Bridle
 import BridleExampleTypes
 import BridleServer
+import BridleTestSupport
 import Foundation
 import Testing
 
@@ -101,7 +102,7 @@ struct ServerLanguageModelTests {
 /// each endpoint and why. Needs no server.
 @Suite struct UnreachableServerTests {
     @Test func allEndpointsFailedNamesEachAttempt() async throws {
-        let ports = try (0..<2).map { _ in try LlamaServerProcess.freePort() }
+        let ports = try (0..<2).map { _ in try LoopbackPort.free() }
         var configuration = ServerConfiguration(endpoints: ports.map { URL(string: "http://127.0.0.1:\($0)")! })
         configuration.retry = RetryPolicy(maximumAttempts: 3, initialBackoff: .milliseconds(1))
         let model = try ServerLanguageModel(configuration: configuration)

@@ -1,4 +1,5 @@
 @testable import BridleServer
+import BridleTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     }
 
     @Test func nothingListeningIsATypedError() async throws {
-        let url = URL(string: "http://127.0.0.1:\(try LlamaServerProcess.freePort())")!
+        let url = URL(string: "http://127.0.0.1:\(try LoopbackPort.free())")!
         await #expect {
             _ = try await ServerProbe.engine(at: url)
         } throws: { error in

@@ -1,4 +1,5 @@
 import Bridle
+import BridleTestSupport
 import Testing
 
 /// Runs the FoundationModels-style code on scripted models through the default model, so
@@ -15,35 +16,35 @@ import Testing
     }
 
     @Test func aSessionWithoutAModelUsesTheConfiguredOne() async throws {
-        let model = ScriptedReplies(
+        let model = ScriptedModel(
             #"{"tool":"FindRecipes","arguments":{"ingredient":"tomato"}}"#, #"{"response":\#(Self.soup)}"#)
         SystemLanguageModel.configure(model)
         defer { SystemLanguageModel.configure(nil) }
         #expect(Kitchen.availabilityMessage() == "ready")
         let recipe = try await Kitchen.planDinner(with: "tomato", brief: true)
         #expect(recipe.name == "Tomato soup")
-        #expect(model.requests == 2)
+        #expect(model.requests.count == 2)
     }
 
     @Test func promptsAndInstructionsAreTextAndDiscardedResultsAreFine() async throws {
-        SystemLanguageModel.configure(ScriptedReplies(#"Hello"#, #"Hi again"#, "Bye"))
+        SystemLanguageModel.configure(ScriptedModel(#"Hello"#, #"Hi again"#, "Bye"))
         defer { SystemLanguageModel.configure(nil) }
         #expect(try await Kitchen.chat(["Hi", "And?"]) == ["Hello", "Hi again"])
     }
 
     @Test func aStreamIsOneRequestAndCollectReturnsItsAnswer() async throws {
-        let model = ScriptedReplies(Self.soup)
+        let model = ScriptedModel(Self.soup)
         SystemLanguageModel.configure(model)
         defer { SystemLanguageModel.configure(nil) }
         let (snapshots, last, final) = try await Kitchen.streamDinner()
         #expect(snapshots > 2)
         #expect(last?.name == "Tomato soup")
         #expect(final.minutes == 20)
-        #expect(model.requests == 1)
+        #expect(model.requests.count == 1)
     }
 
     @Test func toolOutputReadsBackAsSegments() async throws {
-        let model = ScriptedReplies(
+        let model = ScriptedModel(
             #"{"tool":"suggestRecipe","arguments":{"cuisine":"Irish"}}"#,
             #"{"tool":"FindRecipes","arguments":{"ingredient":"leek"}}"#,
             #"{"response":"Stew, then soup."}"#)
@@ -59,9 +60,9 @@ import Testing
 
     @Test func errorsArriveAsFoundationModelsTypes() async throws {
         let broken = LanguageModelSession(
-            model: ScriptedReplies(#"{"tool":"BrokenOven","arguments":{"degrees":180}}"#), tools: [BrokenOven()])
+            model: ScriptedModel(#"{"tool":"BrokenOven","arguments":{"degrees":180}}"#), tools: [BrokenOven()])
         #expect(await Kitchen.message { try await broken.respond(to: "Preheat") } == "tool BrokenOven failed: OvenError()")
-        let cut = LanguageModelSession(model: ScriptedReplies(#"{"name":"Tomato"#))
+        let cut = LanguageModelSession(model: ScriptedModel(#"{"name":"Tomato"#))
         #expect(await Kitchen.message { try await cut.respond(to: "Dinner", generating: Recipe.self) } == "unreadable")
     }
 

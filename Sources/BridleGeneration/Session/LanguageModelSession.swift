@@ -27,6 +27,8 @@ import Synchronization
 public final class LanguageModelSession: Sendable {
     public let model: any LanguageModel
     public let tools: [any Tool]
+    /// Where more tools come from, asked at the start of every request (an MCP server's).
+    public let toolProviders: [any ToolProvider]
     public let policy: ToolPolicy
     private let state: Mutex<State>
 
@@ -40,21 +42,24 @@ public final class LanguageModelSession: Sendable {
     ///     configured at start-up.
     ///   - instructions: What the model should do, ahead of every prompt (a system message).
     ///   - policy: Limits, the approver, the clock for argument rules.
+    ///   - toolProviders: Sources of tools that can change between requests (MCP servers):
+    ///     asked for their tools at the start of every request, offered beside `tools`.
     public convenience init(
-        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], instructions: String? = nil,
-        policy: ToolPolicy = ToolPolicy()
+        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], toolProviders: [any ToolProvider] = [],
+        instructions: String? = nil, policy: ToolPolicy = ToolPolicy()
     ) {
-        self.init(model: model, tools: tools, instructions: instructions.map { Instructions($0) }, policy: policy)
+        self.init(
+            model: model, tools: tools, toolProviders: toolProviders, instructions: instructions.map { Instructions($0) }, policy: policy)
     }
 
     public convenience init(
-        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], instructions: Instructions?,
-        policy: ToolPolicy = ToolPolicy()
+        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], toolProviders: [any ToolProvider] = [],
+        instructions: Instructions?, policy: ToolPolicy = ToolPolicy()
     ) {
         let definitions = tools.map { Transcript.ToolDefinition(name: $0.name, description: $0.description, parameters: $0.parameters) }
         let entries: [Transcript.Entry] = instructions == nil && tools.isEmpty
             ? [] : [.instructions(Transcript.Instructions(text: instructions?.text ?? "", toolDefinitions: definitions))]
-        self.init(model: model, tools: tools, transcript: Transcript(entries: entries), policy: policy)
+        self.init(model: model, tools: tools, toolProviders: toolProviders, transcript: Transcript(entries: entries), policy: policy)
     }
 
     /// ```swift
@@ -64,19 +69,20 @@ public final class LanguageModelSession: Sendable {
     /// }
     /// ```
     public convenience init(
-        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], policy: ToolPolicy = ToolPolicy(),
-        @InstructionsBuilder instructions: () throws -> Instructions
+        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], toolProviders: [any ToolProvider] = [],
+        policy: ToolPolicy = ToolPolicy(), @InstructionsBuilder instructions: () throws -> Instructions
     ) rethrows {
-        self.init(model: model, tools: tools, instructions: try instructions(), policy: policy)
+        self.init(model: model, tools: tools, toolProviders: toolProviders, instructions: try instructions(), policy: policy)
     }
 
     /// Continues a saved conversation: the model sees `transcript`'s entries before the next prompt.
     public init(
-        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], transcript: Transcript,
-        policy: ToolPolicy = ToolPolicy()
+        model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], toolProviders: [any ToolProvider] = [],
+        transcript: Transcript, policy: ToolPolicy = ToolPolicy()
     ) {
         self.model = model
         self.tools = tools
+        self.toolProviders = toolProviders
         self.policy = policy
         self.state = Mutex(State(transcript: transcript))
     }
@@ -233,11 +239,13 @@ public final class LanguageModelSession: Sendable {
     /// sooner. A hint, as in FoundationModels: it returns at once, and a request made before
     /// it finishes simply waits for the model.
     public func prewarm(promptPrefix: Prompt? = nil) {
-        let request = SessionRequest(
-            session: self, answer: .text, tools: try? offeredTools(.all), now: policy.clock(), options: GenerationOptions(),
-            onPartial: nil)
-        guard let messages = try? request.messages(prefix: promptPrefix?.text ?? "") else { return }
-        Task { [model] in await model.prewarm(messages) }
+        Task {
+            let request = SessionRequest(
+                session: self, answer: .text, tools: try? await offeredTools(.all), now: policy.clock(), options: GenerationOptions(),
+                onPartial: nil)
+            guard let messages = try? request.messages(prefix: promptPrefix?.text ?? "") else { return }
+            await model.prewarm(messages)
+        }
     }
 
     // MARK: Internals
@@ -248,7 +256,6 @@ public final class LanguageModelSession: Sendable {
         _ prompt: Prompt, answer: AnswerFormat, selection: ToolSelection, options: GenerationOptions,
         onPartial: (@Sendable (GeneratedContent) -> Void)?, making response: (SessionRequest.Outcome) throws -> Response<Content>
     ) async throws -> Response<Content> {
-        let offered = try offeredTools(selection)
         let entriesBefore = try state.withLock { (state: inout State) throws(GenerationError) in
             guard !state.isResponding else {
                 throw .concurrentRequests(.init(debugDescription: SessionError.concurrentRequests.description))
@@ -257,9 +264,10 @@ public final class LanguageModelSession: Sendable {
             return state.transcript.entries.count
         }
         defer { state.withLock { $0.isResponding = false } }
-        let request = SessionRequest(
-            session: self, answer: answer, tools: offered, now: options.referenceDate ?? policy.clock(), options: options, onPartial: onPartial)
         do {
+            let request = SessionRequest(
+                session: self, answer: answer, tools: try await offeredTools(selection), now: options.referenceDate ?? policy.clock(),
+                options: options, onPartial: onPartial)
             return try response(try await request.run(prompt: prompt.text))
         } catch {
             state.withLock { $0.transcript.entries.removeSubrange(entriesBefore...) }
@@ -267,8 +275,17 @@ public final class LanguageModelSession: Sendable {
         }
     }
 
-    /// The tools a request offers, or nil for none.
-    private func offeredTools(_ selection: ToolSelection) throws(SessionError) -> [any Tool]? {
+    /// The tools a request offers, or nil for none: the session's own, then its providers'
+    /// current ones.
+    private func offeredTools(_ selection: ToolSelection) async throws -> [any Tool]? {
+        var tools = self.tools
+        for provider in toolProviders {
+            tools += try await provider.tools()
+        }
+        return try Self.select(selection, from: tools)
+    }
+
+    private static func select(_ selection: ToolSelection, from tools: [any Tool]) throws(SessionError) -> [any Tool]? {
         var seen: Set<String> = []
         for tool in tools where !seen.insert(tool.name).inserted {
             throw .duplicateToolName(tool.name)

@@ -1,6 +1,7 @@
 import BridleGeneration
 import BridleSchema
 import Testing
+import BridleTestSupport
 
 /// Every path that returns an answer checks it with its constraint and regenerates under the
 /// same policy: sessions, `LanguageModel.respond`, and `checkedAnswer` itself (which

@@ -1,6 +1,7 @@
 import BridleGeneration
 import BridleSchema
 import Testing
+import BridleTestSupport
 
 /// Answers that break a check no grammar can make are refused, shown back to the model and
 /// generated again, a bounded number of times.

@@ -2,6 +2,7 @@ import Bridle
 import BridleExampleTypes
 import Foundation
 import Testing
+import BridleTestSupport
 
 /// A request that fails leaves the transcript's entries as they were and the session ready
 /// for the next one; the audit keeps what happened.

@@ -2,6 +2,7 @@ import Bridle
 import BridleExampleTypes
 import Foundation
 import Testing
+import BridleTestSupport
 
 @Suite struct LanguageModelSessionTests {
     @Test func withoutToolsATextRequestIsUnconstrained() async throws {

@@ -1,6 +1,7 @@
 import Bridle
 import BridleExampleTypes
 import Testing
+import BridleTestSupport
 
 @Suite struct ResponseStreamTests {
     static let answer = #"{"genre":"drama","fromYear":1950,"toYear":1960,"keywords":["noir"]}"#

@@ -2,6 +2,7 @@ import Bridle
 import BridleExampleTypes
 import Foundation
 import Testing
+import BridleTestSupport
 
 @Suite struct ToolApprovalTests {
     static let send = #"{"tool":"sendMessage","arguments":{"recipient":"Ada","body":"Hi"}}"#

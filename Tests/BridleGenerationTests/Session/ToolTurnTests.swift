@@ -1,6 +1,7 @@
 import Bridle
 import BridleExampleTypes
 import Testing
+import BridleTestSupport
 
 /// The tool-turn grammar through the session's requests: what it admits and refuses.
 @Suite struct ToolTurnTests {

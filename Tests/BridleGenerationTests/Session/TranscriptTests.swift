@@ -2,6 +2,7 @@ import Bridle
 import BridleExampleTypes
 import Foundation
 import Testing
+import BridleTestSupport
 
 @Suite struct TranscriptTests {
     @Test func aTranscriptRoundTripsThroughJSONAndRestoresTheConversation() async throws {

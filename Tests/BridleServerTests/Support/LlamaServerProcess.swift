@@ -34,7 +34,7 @@ final class LlamaServerProcess: @unchecked Sendable {
     /// waits until it answers `/health`.
     init(model: URL, slots: Int = 1, contextPerSlot: Int = 2048) async throws {
         let binary = try #require(Self.binary, Self.missingMessage)
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         url = URL(string: "http://127.0.0.1:\(port)")!
         log = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-llama-server-\(port)-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -86,25 +86,5 @@ final class LlamaServerProcess: @unchecked Sendable {
         kill()
         Issue.record("llama-server did not become ready at \(url.absoluteString); its log ends:\n\(logTail)")
         throw CancellationError()
-    }
-
-    /// A loopback port nothing listens on now: the kernel picks one for a socket bound to port
-    /// 0, which is closed again before the server binds it.
-    static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0, "could not open a socket to find a free port")
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        try #require(bound, "could not bind a socket to find a free port")
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

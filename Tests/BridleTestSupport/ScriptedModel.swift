@@ -4,24 +4,24 @@ import Synchronization
 /// A model that writes the text it is given, one byte per token, whatever the request says,
 /// and remembers the requests it saw. It stands in for a model that ignores its grammar, to
 /// prove that what reaches the caller is checked anyway.
-final class ScriptedModel: LanguageModel {
+public final class ScriptedModel: LanguageModel {
     private let replies: Mutex<[String]>
     private let seen = Mutex<[GenerationRequest]>([])
     /// Stop the stream without `finished`, as a backend does when its task is cancelled.
-    let endsEarly: Bool
+    public let endsEarly: Bool
 
-    convenience init(_ replies: String..., endsEarly: Bool = false) {
+    public convenience init(_ replies: String..., endsEarly: Bool = false) {
         self.init(replies: replies, endsEarly: endsEarly)
     }
 
-    init(replies: [String], endsEarly: Bool = false) {
+    public init(replies: [String], endsEarly: Bool = false) {
         self.replies = Mutex(replies)
         self.endsEarly = endsEarly
     }
 
-    var requests: [GenerationRequest] { seen.withLock { $0 } }
+    public var requests: [GenerationRequest] { seen.withLock { $0 } }
 
-    func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+    public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         seen.withLock { $0.append(request) }
         let reply = replies.withLock { $0.isEmpty ? "" : $0.removeFirst() }
         let endsEarly = endsEarly
