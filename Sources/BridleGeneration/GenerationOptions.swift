@@ -51,6 +51,26 @@ public struct GenerationOptions: Sendable, Hashable {
     /// `dateRules`) are measured from; `nil` is the time each request is made (in a session,
     /// its `ToolPolicy.clock`). Set it to make such answers reproducible (tests, snapshot runs).
     public var referenceDate: Date?
+    /// Whether a session's request may, must or must not call tools (FoundationModels 27);
+    /// `nil` is ``ToolCallingMode/allowed``. Enforced by the turn's grammar, not asked of the
+    /// model: under `.required` the first turn admits only calls, under `.disallowed` only
+    /// the answer.
+    public var toolCallingMode: ToolCallingMode?
+
+    /// FoundationModels 27's name for ``sampling``.
+    public var samplingMode: SamplingMode? {
+        get { sampling }
+        set { sampling = newValue }
+    }
+
+    /// FoundationModels 27's initializer.
+    public init(
+        samplingMode: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil,
+        toolCallingMode: ToolCallingMode?
+    ) {
+        self.init(sampling: samplingMode, temperature: temperature, maximumResponseTokens: maximumResponseTokens)
+        self.toolCallingMode = toolCallingMode
+    }
 
     public init(
         sampling: SamplingMode? = nil,

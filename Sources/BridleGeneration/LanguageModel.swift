@@ -22,8 +22,14 @@ public protocol LanguageModel: Sendable {
     /// for example by decoding them into a cache. A hint: it never fails, and a backend that
     /// cannot prepare does nothing (the default).
     func prewarm(_ messages: [ChatMessage]) async
+
+    /// What the model can do (FoundationModels 27). Default: guided generation and tool
+    /// calling, which every Bridle backend gives any model through its grammars.
+    var capabilities: LanguageModelCapabilities { get }
 }
 
 extension LanguageModel {
     public func prewarm(_ messages: [ChatMessage]) async {}
+
+    public var capabilities: LanguageModelCapabilities { LanguageModelCapabilities([.guidedGeneration, .toolCalling]) }
 }

@@ -15,6 +15,16 @@ import Testing
         #expect(message == "no model")
     }
 
+    @Test func withoutAModelTheSystemModelErrorIsThrownUnder27() async {
+        let message = await Pantry.message {
+            var policy = ToolPolicy()
+            policy.errors = .foundationModels27
+            SystemLanguageModel.configure(nil)
+            _ = try await LanguageModelSession(model: SystemLanguageModel(useCase: .general), policy: policy).respond(to: "Hi")
+        }
+        #expect(message == "no model")
+    }
+
     @Test func aSessionWithoutAModelUsesTheConfiguredOne() async throws {
         let model = ScriptedModel(
             #"{"tool":"FindRecipes","arguments":{"ingredient":"tomato"}}"#, #"{"response":\#(Self.soup)}"#)

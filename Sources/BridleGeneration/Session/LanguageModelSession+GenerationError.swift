@@ -28,7 +28,7 @@ extension LanguageModelSession {
     /// or reported by that backend. The cases exist so that ported code compiles. Mistakes in
     /// the session's set-up (two tools with one name, options out of range) stay
     /// ``SessionError`` and ``BridleGeneration/GenerationError/invalidOptions(_:)``.
-    public enum GenerationError: Error, LocalizedError, CustomStringConvertible {
+    public enum GenerationError: Swift.Error, LocalizedError, CustomStringConvertible {
         case exceededContextWindowSize(Context)
         case assetsUnavailable(Context)
         case guardrailViolation(Context)
@@ -43,13 +43,13 @@ extension LanguageModelSession {
         public struct Context: Sendable {
             public let debugDescription: String
             /// Bridle's error behind this one, when there is one.
-            public let underlyingError: (any Error)?
+            public let underlyingError: (any Swift.Error)?
 
             public init(debugDescription: String) {
                 self.init(debugDescription: debugDescription, underlyingError: nil)
             }
 
-            public init(debugDescription: String, underlyingError: (any Error)?) {
+            public init(debugDescription: String, underlyingError: (any Swift.Error)?) {
                 self.debugDescription = debugDescription
                 self.underlyingError = underlyingError
             }

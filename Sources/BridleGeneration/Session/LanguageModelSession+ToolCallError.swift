@@ -10,7 +10,7 @@ extension LanguageModelSession {
     ///     error.attempts        // every refused try, with the model's text and the reasons
     /// }
     /// ```
-    public struct ToolCallError: Error, CustomStringConvertible {
+    public struct ToolCallError: Swift.Error, CustomStringConvertible {
         /// The tool the model was calling.
         public let tool: any Tool
         public let reason: Reason
@@ -21,11 +21,11 @@ extension LanguageModelSession {
             /// Every attempt the policy allows was refused before dispatch.
             case invalidArguments
             /// The tool ran and threw.
-            case toolFailed(any Error)
+            case toolFailed(any Swift.Error)
         }
 
         /// FoundationModels' initializer: the tool threw `underlyingError`.
-        public init(tool: any Tool, underlyingError: any Error) {
+        public init(tool: any Tool, underlyingError: any Swift.Error) {
             self.init(tool: tool, reason: .toolFailed(underlyingError), attempts: [])
         }
 
@@ -37,7 +37,7 @@ extension LanguageModelSession {
 
         /// The error the tool threw; for refused arguments, an ``ArgumentError`` with the last
         /// attempt's problems.
-        public var underlyingError: any Error {
+        public var underlyingError: any Swift.Error {
             switch reason {
             case .toolFailed(let error):
                 error

@@ -35,6 +35,7 @@ public final class LanguageModelSession: Sendable {
     private struct State {
         var transcript: Transcript
         var isResponding = false
+        var usage = Usage.zero
     }
 
     /// - Parameters:
@@ -95,6 +96,9 @@ public final class LanguageModelSession: Sendable {
 
     /// Whether a request is running.
     public var isResponding: Bool { state.withLock { $0.isResponding } }
+
+    /// The tokens every successful request of this session used, summed (FoundationModels 27).
+    public var usage: Usage { state.withLock { $0.usage } }
 
     /// The instructions the session was made with.
     var instructions: String? {
@@ -256,22 +260,34 @@ public final class LanguageModelSession: Sendable {
         _ prompt: Prompt, answer: AnswerFormat, selection: ToolSelection, options: GenerationOptions,
         onPartial: (@Sendable (GeneratedContent) -> Void)?, making response: (SessionRequest.Outcome) throws -> Response<Content>
     ) async throws -> Response<Content> {
-        let entriesBefore = try state.withLock { (state: inout State) throws(GenerationError) in
-            guard !state.isResponding else {
-                throw .concurrentRequests(.init(debugDescription: SessionError.concurrentRequests.description))
+        let entriesBefore: Int
+        do {
+            entriesBefore = try state.withLock { (state: inout State) throws(GenerationError) in
+                guard !state.isResponding else {
+                    throw .concurrentRequests(.init(debugDescription: SessionError.concurrentRequests.description))
+                }
+                state.isResponding = true
+                return state.transcript.entries.count
             }
-            state.isResponding = true
-            return state.transcript.entries.count
+        } catch {
+            throw GenerationError.mapping(error, to: policy.errors)
         }
         defer { state.withLock { $0.isResponding = false } }
         do {
+            let tools = options.toolCallingMode?.kind == .disallowed ? nil : try await offeredTools(selection)
+            if options.toolCallingMode?.kind == .required, tools == nil {
+                throw BridleGeneration.GenerationError.invalidOptions(
+                    "toolCallingMode is .required but the request offers no tools; give the session tools or allow answers")
+            }
             let request = SessionRequest(
-                session: self, answer: answer, tools: try await offeredTools(selection), now: options.referenceDate ?? policy.clock(),
-                options: options, onPartial: onPartial)
-            return try response(try await request.run(prompt: prompt.text))
+                session: self, answer: answer, tools: tools, now: options.referenceDate ?? policy.clock(), options: options,
+                onPartial: onPartial)
+            let outcome = try await request.run(prompt: prompt.text)
+            state.withLock { $0.usage = $0.usage + Usage(outcome.statistics) }
+            return try response(outcome)
         } catch {
             state.withLock { $0.transcript.entries.removeSubrange(entriesBefore...) }
-            throw GenerationError.mapping(error)
+            throw GenerationError.mapping(error, to: policy.errors)
         }
     }
 

@@ -39,6 +39,10 @@ struct SessionRequest {
         // Built once per request; the answer-only turn only when the rounds run out. Its
         // instructions still list the tools: the grammar decides, and the cached prompt is reused.
         let toolTurn = try offered.map { try ToolTurn(tools: $0, answer: answer, options: options.grammar, now: now) }
+        let callsOnlyTurn = try offered.flatMap { tools in
+            options.toolCallingMode?.kind == .required
+                ? try ToolTurn(tools: tools, answer: answer, options: options.grammar, now: now, callsOnly: true) : nil
+        }
         var rounds = 0
         while true {
             let started = Date()
@@ -47,7 +51,9 @@ struct SessionRequest {
             var regenerations = 0
             if let toolTurn {
                 let answerOnly = rounds >= policy.maximumToolRounds && policy.answerAfterLastRound
-                let turn = answerOnly ? try ToolTurn(tools: [], answer: answer, options: options.grammar, now: now) : toolTurn
+                let turn = answerOnly
+                    ? try ToolTurn(tools: [], answer: answer, options: options.grammar, now: now)
+                    : rounds == 0 ? callsOnlyTurn ?? toolTurn : toolTurn
                 switch try await nextStep(turn, system: system, rounds: rounds, statistics: &statistics) {
                 case .answered(let answered, let answerText):
                     (content, text) = (answered, answerText)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// How a session runs tools: limits, the approver for side-effecting tools, and the clock
-/// argument rules see.
+/// How a session runs tools: limits, the approver for side-effecting tools, the clock
+/// argument rules see, and which FoundationModels release's errors it throws.
 ///
 /// ```swift
 /// var policy = ToolPolicy()
@@ -28,6 +28,8 @@ public struct ToolPolicy: Sendable {
     public var clock: @Sendable () -> Date = { Date() }
     /// The calendar and time zone of day-based rules.
     public var calendar: Calendar = Calendar(identifier: .gregorian)
+    /// FoundationModels 26's error types (the default) or 27's; see ``ErrorConvention``.
+    public var errors: ErrorConvention = .foundationModels26
 
     public init() {}
 }

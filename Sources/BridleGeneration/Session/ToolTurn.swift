@@ -30,8 +30,9 @@ struct ToolTurn {
     }
 
     /// With no tools the grammar admits only `{"response": …}`: the turn after the last
-    /// allowed round, in the same format as the turns before it.
-    init(tools: [OfferedTool], answer: AnswerFormat, options: GrammarOptions, now: Date) throws {
+    /// allowed round, in the same format as the turns before it. With `callsOnly` it admits
+    /// only calls (``GenerationOptions/ToolCallingMode/required``).
+    init(tools: [OfferedTool], answer: AnswerFormat, options: GrammarOptions, now: Date, callsOnly: Bool = false) throws {
         self.tools = tools
         var definitions: [String: SchemaNode] = [:]
         func merge(_ schema: GenerationSchema) throws(SessionError) {
@@ -48,9 +49,11 @@ struct ToolTurn {
                 SchemaProperty(name: Self.argumentsKey, node: offered.parameters.root),
             ])), description: offered.tool.description))
         }
-        let answerSchema = answer.schema
-        try merge(answerSchema)
-        alternatives.append(.object(ObjectShape(properties: [SchemaProperty(name: Self.responseKey, node: answerSchema.root)])))
+        if !callsOnly {
+            let answerSchema = answer.schema
+            try merge(answerSchema)
+            alternatives.append(.object(ObjectShape(properties: [SchemaProperty(name: Self.responseKey, node: answerSchema.root)])))
+        }
         schema = GenerationSchema(root: SchemaNode(.anyOf(alternatives)), definitions: definitions)
         do {
             constraint = try OutputConstraint(schema: schema, options: options, now: now)

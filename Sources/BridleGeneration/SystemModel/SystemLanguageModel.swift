@@ -44,7 +44,7 @@ public struct SystemLanguageModel: LanguageModel {
 
     public var isAvailable: Bool { availability == .available }
 
-    public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+    public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Swift.Error> {
         guard let model = Self.configuredModel else {
             return AsyncThrowingStream { $0.finish(throwing: LanguageModelSession.GenerationError.assetsUnavailable(.init(
                 debugDescription: "No model is configured; call SystemLanguageModel.configure(_:) with a LanguageModel at start-up, or pass model: to the session."))) }
