@@ -151,7 +151,9 @@ let package = Package(
         .executableTarget(name: "search-suggestions", dependencies: exampleDependencies, path: "Examples/SearchSuggestions"),
         .executableTarget(name: "films", dependencies: exampleDependencies, path: "Examples/Films"),
         .executableTarget(name: "send-message", dependencies: exampleDependencies, path: "Examples/SendMessage"),
-        .executableTarget(name: "mcp-tasks", dependencies: exampleDependencies + ["BridleMCP"], path: "Examples/MCPTasks"),
+        .executableTarget(
+            name: "mcp-tasks", dependencies: exampleDependencies + ["BridleMCP", .product(name: "MCP", package: "swift-sdk")],
+            path: "Examples/MCPTasks"),
 
         .executableTarget(
             name: "BridleCommand",

@@ -13,6 +13,7 @@ examples=(
     "search-suggestions  a typed answer streamed as it is written (no tool)"
     "films               a cross-field rule checked before dispatch: refused calls, then the valid one"
     "send-message        a side-effecting tool that runs only once approved (--approve / --deny); send time within 7 days"
+    "mcp-tasks           tools from an MCP server (in-process, or --server PROGRAM ARGS... over stdio)"
 )
 
 usage() {

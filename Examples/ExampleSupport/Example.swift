@@ -59,7 +59,8 @@ public struct Example {
     public func run<Content>(
         _ session: LanguageModelSession, describe: (Content) -> String, _ request: () async throws -> Content
     ) async throws {
-        print("tools: \(session.tools.isEmpty ? "none" : session.tools.map(\.name).joined(separator: ", "))")
+        print("tools: \(session.tools.isEmpty ? "none" : session.tools.map(\.name).joined(separator: ", "))"
+            + (session.toolProviders.isEmpty ? "" : " (and those of \(session.toolProviders.count) tool provider(s))"))
         print("prompt: \(Self.quoted(prompt))")
         let started = Date()
         do {

@@ -9,6 +9,7 @@ import BridleTestSupport
         ("current-date", []), ("reminders", []), ("contacts", []), ("search-suggestions", []),
         ("films", []), ("films", ["--seed", "9"]),
         ("send-message", ["--approve"]), ("send-message", ["--deny"]), ("send-message", []),
+        ("mcp-tasks", []),
     ]
 
     @Test(arguments: runs)
@@ -19,5 +20,15 @@ import BridleTestSupport
         let lines = run.output.split(separator: "\n")
         #expect(lines.contains { $0.hasPrefix("prompt: ") })
         #expect(lines.contains { $0.hasPrefix("answer: ") || $0.hasPrefix("no answer: ") }, "\(run.output)")
+    }
+
+    /// The MCP example's first turn must call a tool (`toolCallingMode: .required`): the
+    /// call reaches the in-process server and its output is in the transcript.
+    @Test func theMCPExampleCallsTheServer() throws {
+        let executable = try #require(BuiltExecutable.url(named: "mcp-tasks"), "build the examples first (swift build)")
+        let run = try BuiltExecutable.run(executable, arguments: ["--model", TestModels.large.path])
+        #expect(run.output.contains("MCP server: tasks 1.0, tools: add_task, list_tasks"), "\(run.output)")
+        #expect(run.output.contains("output of add_task: Added"), "\(run.output)")
+        #expect(run.output.contains("tools/call requests sent: 1"), "\(run.output)")
     }
 }
