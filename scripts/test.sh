@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds llama.cpp and llama-server (once), fetches gemma-3-270m and SmolLM2 (once) and builds Bridle, runs the
+# Builds llama.cpp and llama-server (once), fetches gemma-3-270m and SmolLM2 (once), installs PyPI's
+# mcp for the MCP tests' server (once) and builds Bridle, runs the
 # JSONSchemaBench conformance check (when the shared data is beside the repository), then every
 # test: generation on real llama.cpp with tiny random models and with gemma-3-270m, and on real
 # llama-server processes with tiny models. Safe to run
@@ -33,6 +34,11 @@ else
         || { echo "error: the instruct-model tests need SmolLM2-135M-Instruct; set BRIDLE_SKIP_GEMMA=1 to run the rest offline" >&2; exit 1; }
     export BRIDLE_SMOLLM2_MODEL BRIDLE_REQUIRE_SMOLLM2=1
 fi
+
+step "PyPI's mcp, the FastMCP server the MCP tests start (installed once into the cache; about 10 MB)"
+BRIDLE_MCP_PYTHON="$(bash scripts/mcp.sh)" \
+    || { echo "error: the MCP tests need PyPI's mcp package (scripts/mcp.sh)" >&2; exit 1; }
+export BRIDLE_MCP_PYTHON BRIDLE_REQUIRE_MCP=1
 
 step "Building Bridle and its tests (the first build compiles swift-syntax: a few minutes)"
 swift build --build-tests

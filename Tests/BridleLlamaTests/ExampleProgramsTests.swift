@@ -29,6 +29,6 @@ import BridleTestSupport
         let run = try BuiltExecutable.run(executable, arguments: ["--model", TestModels.large.path])
         #expect(run.output.contains("MCP server: tasks 1.0, tools: add_task, list_tasks"), "\(run.output)")
         #expect(run.output.contains("output of add_task: Added"), "\(run.output)")
-        #expect(run.output.contains("tools/call requests sent: 1"), "\(run.output)")
+        #expect(!run.output.contains("tools/call requests sent: 0") && run.output.contains("tools/call requests sent: "), "\(run.output)")
     }
 }
