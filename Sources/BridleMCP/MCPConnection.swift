@@ -2,6 +2,7 @@ import BridleGeneration
 import BridleSchema
 import Foundation
 import MCP
+import Synchronization
 
 /// A connection to one Model Context Protocol server, whose tools a session offers like its
 /// own: each call is generated under the grammar of the tool's `inputSchema`, checked against
@@ -68,9 +69,8 @@ public actor MCPConnection: ToolProvider {
         approval: ApprovalRule = .whenMarkedDestructive
     ) async throws(MCPConnectionError) -> MCPConnection {
         let process = try ServerProcess(executable: executable, arguments: arguments, environment: environment)
-        let connection: MCPConnection
         do {
-            connection = try await connect(
+            return try await connect(
                 transport: process.transport, process: process, listsOnEveryRequest: false, approval: approval,
                 name: ([executable] + arguments).joined(separator: " "))
         } catch {
@@ -80,10 +80,6 @@ public actor MCPConnection: ToolProvider {
             throw .handshakeFailed(
                 server: executable, reason: "\(error)" + (process.stderr.isEmpty ? "" : "; it wrote:\n\(process.stderr)"))
         }
-        process.onExit { status in
-            Task { await connection.serverExited(status: status) }
-        }
-        return connection
     }
 
     /// Connects to a server over MCP's streamable HTTP transport at `endpoint`
@@ -112,6 +108,18 @@ public actor MCPConnection: ToolProvider {
     ) async throws(MCPConnectionError) -> MCPConnection {
         let client = Client(name: "Bridle", version: "1.0")
         let transport = OrderKeepingTransport(transport)
+        // Watched from the start: a server that exits during the handshake must fail it, not
+        // leave it waiting for an answer that cannot come.
+        let exits = ExitRelay()
+        process?.onExit { status in
+            Task {
+                if let connection = exits.connection {
+                    await connection.serverExited(status: status)
+                } else {
+                    await client.disconnect()
+                }
+            }
+        }
         let result: Initialize.Result
         do {
             result = try await client.connect(transport: transport)
@@ -121,6 +129,7 @@ public actor MCPConnection: ToolProvider {
         }
         let connection = MCPConnection(
             client: client, transport: transport, serverInfo: result.serverInfo, process: process, listsOnEveryRequest: listsOnEveryRequest, approval: approval)
+        exits.connection = connection
         await client.onNotification(ToolListChangedNotification.self) { [weak connection] _ in
             await connection?.toolListChanged()
         }
@@ -241,4 +250,18 @@ public actor MCPConnection: ToolProvider {
 
     /// Why the connection ended, or nil while it is open.
     public var endReason: MCPConnectionError? { ended }
+}
+
+/// The connection a server process's exit is reported to, once there is one.
+private final class ExitRelay: Sendable {
+    private let state = Mutex<WeakConnection>(WeakConnection())
+
+    private struct WeakConnection {
+        weak var connection: MCPConnection?
+    }
+
+    var connection: MCPConnection? {
+        get { state.withLock { $0.connection } }
+        set { state.withLock { $0.connection = newValue } }
+    }
 }

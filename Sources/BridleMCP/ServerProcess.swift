@@ -71,6 +71,11 @@ final class ServerProcess: Sendable {
         if process.isRunning { process.terminate() }
     }
 
+    /// A connection dropped without ``MCPConnection/close()`` still ends its server.
+    deinit {
+        terminate()
+    }
+
     /// `name` itself when it has a slash, else the first executable of that name on `PATH`.
     private static func resolve(_ name: String) -> String {
         guard !name.contains("/") else { return name }

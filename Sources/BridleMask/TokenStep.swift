@@ -247,7 +247,7 @@ public final class TokenStep {
 
     /// Rules out, before the draw, what the filter must not see.
     private func restrict(_ candidates: UnsafeMutableBufferPointer<TokenCandidate>) -> Restriction {
-        guard case .mask(let masker, let selection) = judge else { return .none }
+        guard case .mask(_, let selection) = judge else { return .none }
         switch selection {
         case .drawFirst:
             return .none

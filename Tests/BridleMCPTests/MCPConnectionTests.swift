@@ -160,6 +160,14 @@ struct MCPConnectionTests {
             guard case .handshakeFailed(_, let reason)? = error as? MCPConnectionError else { return false }
             return reason.contains("oops")
         }
+        // Reads the initialize request, then exits without answering: the handshake fails
+        // rather than waiting for ever.
+        await #expect {
+            try await MCPConnection.launch("/bin/sh", arguments: ["-c", "read request; echo gone >&2; exit 5"])
+        } throws: { error in
+            guard case .handshakeFailed(_, let reason)? = error as? MCPConnectionError else { return false }
+            return reason.contains("gone")
+        }
         await #expect {
             try await MCPConnection.launch("/nonexistent/server")
         } throws: { error in

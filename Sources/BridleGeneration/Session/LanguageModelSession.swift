@@ -274,8 +274,9 @@ public final class LanguageModelSession: Sendable {
         }
         defer { state.withLock { $0.isResponding = false } }
         do {
-            let tools = options.toolCallingMode?.kind == .disallowed ? nil : try await offeredTools(selection)
-            if options.toolCallingMode?.kind == .required, tools == nil {
+            let mode = options.toolCallingMode?.kind ?? .allowed
+            let tools = mode == .disallowed ? nil : try await offeredTools(selection)
+            if mode == .required, tools == nil {
                 throw BridleGeneration.GenerationError.invalidOptions(
                     "toolCallingMode is .required but the request offers no tools; give the session tools or allow answers")
             }
