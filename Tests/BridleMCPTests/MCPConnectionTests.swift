@@ -5,6 +5,10 @@ import BridleTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A real MCP server, PyPI's FastMCP, in a child process over stdio.
 @Suite(.enabled(if: TasksServer.isAvailable, TasksServer.missingMessage), .serialized)
 struct MCPConnectionTests {
@@ -180,7 +184,8 @@ struct MCPConnectionTests {
         let server = TasksServer()
         let (connection, process) = try await server.startHTTP()
         defer {
-            process.terminate()
+            // SIGKILL: uvicorn's graceful stop waits on the client's idle connection.
+            kill(process.processIdentifier, SIGKILL)
             Task { await connection.close() }
         }
         let names = try await connection.tools().map(\.name)
