@@ -10,31 +10,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-say() { printf '==> %s\n' "$*" >&2; }
-fail() { printf 'error: %s\n' "$*" >&2; exit "${2:-1}"; }
-
 requirements=scripts/mcp-requirements.txt
 cache="${BRIDLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bridle}"
 folder="$cache/mcp-$(sha256sum "$requirements" | cut -c1-12)"
-python="$folder/venv/bin/python"
+model="$folder/venv/bin/python"
+name="PyPI's mcp"
+source scripts/model-cache.sh
 
-if [ -f "$folder/.complete" ] && [ -x "$python" ]; then
-    say "PyPI's mcp is already in $folder"
-    echo "$python"
-    exit 0
-fi
-
-command -v python3 >/dev/null || fail "python3 is not on PATH; the MCP tests' server is a Python script"
-rm -rf "$folder"
-mkdir -p "$folder"
+rm -rf "$folder/venv"
 say "Creating a virtual environment in $folder/venv"
 python3 -m venv "$folder/venv" >&2 || fail "python3 -m venv failed (Debian: apt-get install python3-venv)"
 say "Installing mcp==1.30.0 and its pinned dependencies from PyPI (about 10 MB)"
-if ! "$python" -m pip install --quiet --disable-pip-version-check --only-binary :all: -r "$requirements" >&2; then
-    rm -rf "$folder"
+if ! "$model" -m pip install --quiet --disable-pip-version-check --only-binary :all: -r "$requirements" >&2; then
+    rm -rf "$folder/venv"
     fail "pip could not install $requirements from PyPI (offline?)" 3
 fi
-"$python" -c 'from mcp.server.fastmcp import FastMCP' >&2 || fail "mcp installed but FastMCP does not import"
+"$model" -c 'from mcp.server.fastmcp import FastMCP' >&2 || fail "mcp installed but FastMCP does not import"
 touch "$folder/.complete"
 say "PyPI's mcp is in $folder"
-echo "$python"
+echo "$model"

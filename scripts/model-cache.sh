@@ -1,7 +1,7 @@
-# Sourced by the scripts that fetch a real model (gemma.sh, smollm2.sh) once they have set
-# `name` (for messages), `folder` (under "$cache/models") and `model` (the GGUF path in it):
-# messages go to stderr, a model already fetched is printed and the script ends there, and
-# otherwise the folder and its download folder are ready.
+# Sourced by the scripts that fetch something into the cache once (gemma.sh, smollm2.sh, mcp.sh)
+# once they have set `name` (for messages), `folder` (in the cache) and `model` (the file they
+# print: a GGUF, or mcp.sh's Python): messages go to stderr, what was already fetched is printed
+# and the script ends there, and otherwise the folder and its download folder are ready.
 say() { printf '==> %s\n' "$*" >&2; }
 fail() { printf 'error: %s\n' "$*" >&2; exit "${2:-1}"; }
 
