@@ -20,7 +20,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
     @Option(help: "A model as NAME=FILE.gguf; repeat it.")
     var model: [String]
 
-    @Option(help: "A system: bridle/LAYOUT[/no-ff]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
+    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
     var system: [String] = [
         "bridle/compact/fields", "bridle/spaced/fields", "bridle/flexible/fields", "bridle/spaced/no-ff/fields",
         "bridle/spaced/json-schema", "llama-json-schema/fields", "llama-json-schema/json-schema", "unconstrained/fields",
@@ -71,7 +71,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                     contentsOf: URL(fileURLWithPath: parts[1]), configuration: LlamaConfiguration(threads: threads))
                 for (index, task) in tasks.enumerated() {
                     for system in systems where system.engine != .llamaJSONSchema {
-                        for (seed, temperature) in runs.enumerated() {
+                        for (seed, temperature) in runs.enumerated() where temperature != nil || !system.samplesOnly {
                             let key = Self.key(system, temperature: temperature)
                             let result = await Self.answer(task, system: system, llama: llama, temperature: temperature, seed: UInt64(seed))
                             tallies[key, default: Tally()].add(result)
@@ -139,11 +139,19 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             options.maximumResponseTokens = maximumTokens
             var request = GenerationRequest(messages: system.messages(for: task, schema: schema), options: options)
             switch system.engine {
-            case .bridle(let layout, let fastForward):
+            case .bridle(let layout, let fastForward, let bestOf):
                 guard let schema else { throw BenchmarkFailure("Bridle cannot import the schema") }
                 request.options.grammar.layout = layout
                 request.options.fastForward = fastForward
                 request.constraint = try OutputConstraint(schema: schema, options: request.options.grammar)
+                if bestOf > 1 {
+                    // Candidates decoded together; one attempt, as the single-answer rows have.
+                    request.options.bestOf = bestOf
+                    request.options.maximumAnswerAttempts = 1
+                    let answer = try await llama.checkedAnswer(to: request.messages, constraint: request.constraint, options: request.options)
+                    result = Outcome(text: answer.text, task: task)
+                    break
+                }
                 let (text, tokens) = try await response(llama.generate(request), stopAtObject: false)
                 result = Outcome(text: text, task: task)
                 result.offSplitTokens = offSplit(tokens, model: llama)

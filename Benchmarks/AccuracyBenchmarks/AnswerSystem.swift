@@ -6,7 +6,8 @@ import BridleSchema
 /// (its first JSON object is the answer); and how the prompt shows the function's arguments.
 struct AnswerSystem: Hashable, CustomStringConvertible {
     enum Engine: Hashable {
-        case bridle(layout: JSONLayout, fastForward: Bool)
+        /// `bestOf` above 1: the likeliest valid of that many sampled candidates (sampled runs only).
+        case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int)
         case llamaJSONSchema
         case unconstrained
     }
@@ -22,24 +23,37 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
     let engine: Engine
     let rendering: Rendering
 
-    /// `bridle/LAYOUT[/no-ff]/RENDERING`, `llama-json-schema/RENDERING` or `unconstrained/RENDERING`.
+    /// Best-of-N systems sample; they have no greedy run.
+    var samplesOnly: Bool {
+        if case .bridle(_, _, let bestOf) = engine { return bestOf > 1 }
+        return false
+    }
+
+    /// `bridle/LAYOUT[/no-ff][/best-of-N]/RENDERING`, `llama-json-schema/RENDERING` or `unconstrained/RENDERING`.
     init?(_ text: String) {
-        let parts = text.split(separator: "/").map(String.init)
+        var parts = text.split(separator: "/").map(String.init)
+        var bestOf = 1
+        if parts.count > 2, let option = parts.dropLast().last, option.hasPrefix("best-of-") {
+            guard let count = Int(option.dropFirst("best-of-".count)), count > 1 else { return nil }
+            bestOf = count
+            parts.remove(at: parts.count - 2)
+        }
         guard let last = parts.last, let rendering = Rendering(rawValue: last) else { return nil }
         self.rendering = rendering
         switch parts.first {
         case "bridle":
             guard parts.count == 3 || (parts.count == 4 && parts[2] == "no-ff"), let layout = JSONLayout(rawValue: parts[1]) else { return nil }
-            engine = .bridle(layout: layout, fastForward: parts.count == 3)
-        case "llama-json-schema" where parts.count == 2: engine = .llamaJSONSchema
-        case "unconstrained" where parts.count == 2: engine = .unconstrained
+            engine = .bridle(layout: layout, fastForward: parts.count == 3, bestOf: bestOf)
+        case "llama-json-schema" where parts.count == 2 && bestOf == 1: engine = .llamaJSONSchema
+        case "unconstrained" where parts.count == 2 && bestOf == 1: engine = .unconstrained
         default: return nil
         }
     }
 
     var description: String {
         switch engine {
-        case .bridle(let layout, let fastForward): "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")/\(rendering.rawValue)"
+        case .bridle(let layout, let fastForward, let bestOf):
+            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")/\(rendering.rawValue)"
         case .llamaJSONSchema: "llama-json-schema/\(rendering.rawValue)"
         case .unconstrained: "unconstrained/\(rendering.rawValue)"
         }

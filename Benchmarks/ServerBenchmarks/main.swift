@@ -5,7 +5,7 @@ import BridleServer
 import Foundation
 
 // Requests/s and p50/p99 latency for 1, 4, 16 and 64 concurrent sessions, in-process
-// (`LlamaLanguageModel`) against llama-server with 1 and 2 replicas of 4 slots, on the same
+// (`LlamaLanguageModel`, decoding 1 and 16 sequences together) against llama-server with 1 and 2 replicas of 4 slots, on the same
 // model: `bash scripts/server-benchmarks.sh [MODEL.gguf]` (gemma-3-270m by default).
 // Numbers only; nothing is asserted. Each session asks for one typed value (`Contacts.Arguments`)
 // with its own seed and a prompt of its own, so no two requests share a whole cached prompt.
@@ -127,7 +127,7 @@ func report(_ row: Row) {
 
 // Servers first, then in-process. Either order runs: the failures once seen after the in-process
 // rows were llama-server closing each connection after its answer (see ServerEngine).
-for replicas in [1, 2] {
+for replicas in [1, 2] where ProcessInfo.processInfo.environment["BRIDLE_BENCHMARK_SERVERS"] != "0" {
     let urls = try startReplicas(replicas)
     defer { try? stopReplicas() }
     var configuration = ServerConfiguration(endpoints: urls)
@@ -140,10 +140,14 @@ for replicas in [1, 2] {
         report(try await measure("llama-server ×\(replicas) (\(slotsPerReplica) slots)", model: server, sessions: sessions))
     }
 }
-let local = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: modelPath), configuration: LlamaConfiguration(threads: cores))
-// One warm-up request per backend, so model loading and first-touch costs stay out of the table.
-_ = try await measure("warm-up", model: local, sessions: 1)
-for sessions in concurrencies {
-    report(try await measure("in-process", model: local, sessions: sessions))
+// In-process: one sequence (requests one at a time, as before continuous batching), then 16
+// sequences decoded together.
+for sequences in [1, 16] {
+    let configuration = LlamaConfiguration(threads: cores, sequences: sequences)
+    let local = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: modelPath), configuration: configuration)
+    // One warm-up request per backend, so model loading and first-touch costs stay out of the table.
+    _ = try await measure("warm-up", model: local, sessions: 1)
+    for sessions in concurrencies {
+        report(try await measure("in-process, \(sequences) sequence\(sequences == 1 ? "" : "s")", model: local, sessions: sessions))
+    }
 }
-

@@ -83,6 +83,15 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "Answers to generate in all when one breaks a rule of its JSON Schema that the grammar leaves to a check after generation; each retry is shown the reasons and takes the next seed.")
     var attempts = GenerationOptions().maximumAnswerAttempts
 
+    @Option(help: "Answers to generate, with seeds --seed, --seed+1, …, printed one a line in seed order (an answer with a line break as a JSON string); decoded together, as one batch.")
+    var count = 1
+
+    @Option(name: .customLong("batch-size"), help: "Most sequences --model decodes together (default: every answer's candidates, at most 16; 1 decodes one at a time).")
+    var batchSize: Int?
+
+    @Option(name: .customLong("best-of"), help: "Candidates per answer, sampled together; the valid one the model found likeliest (mean token log-probability) is the answer.")
+    var bestOf = 1
+
     @Flag(help: "Print timings and token counts to standard error.")
     var statistics = false
 
@@ -105,6 +114,16 @@ struct GenerateCommand: AsyncParsableCommand {
         if greedy, topK != nil || seed != nil {
             throw ValidationError("--greedy takes no --top-k or --seed: it never samples.")
         }
+        if count < 1 || bestOf < 1 {
+            throw ValidationError("--count and --best-of must be at least 1.")
+        }
+        if greedy, count > 1 || bestOf > 1 {
+            throw ValidationError("--count and --best-of sample several seeds; --greedy writes one answer for all of them.")
+        }
+        if let batchSize {
+            if batchSize < 1 { throw ValidationError("--batch-size must be at least 1, not \(batchSize).") }
+            if model == nil { throw ValidationError("--batch-size applies to --model only: a server batches its own requests.") }
+        }
     }
 
     func run() async throws {
@@ -113,6 +132,7 @@ struct GenerateCommand: AsyncParsableCommand {
         options.sampling = greedy ? .greedy
             : topK.map { .random(top: $0, seed: seed) } ?? .random(probabilityThreshold: 1, seed: seed)
         options.maximumAnswerAttempts = attempts
+        options.bestOf = bestOf
 
         var system = instructions.map { [$0] } ?? []
         var constraint: OutputConstraint?
@@ -133,9 +153,12 @@ struct GenerateCommand: AsyncParsableCommand {
         let messages = (system.isEmpty ? [] : [ChatMessage.system(system.joined(separator: "\n\n"))]) + [.user(prompt)]
 
         let model: any LanguageModel = if let model {
-            try ModelLoading.load(model, contextSize: contextSize, template: template)
+            try ModelLoading.load(model, contextSize: contextSize, template: template, sequences: batchSize ?? min(count * bestOf, 16))
         } else {
             try await serverModel()
+        }
+        if count > 1 {
+            return try await writeAnswers(model: model, messages: messages, constraint: constraint, options: options)
         }
         // Streamed as generated when the grammar alone is exact; held until checked when it
         // leaves rules to a check after generation, so no refused answer is ever printed.
@@ -151,7 +174,10 @@ struct GenerateCommand: AsyncParsableCommand {
             if answer.regenerations > 0 {
                 Diagnostics.note("\(answer.regenerations) answers broke a rule of the schema and were generated again")
             }
-            if statistics { Diagnostics.note(Self.describe(answer.statistics)) }
+            if statistics {
+                Diagnostics.note(Self.describe(answer.statistics))
+                for line in Self.describe(answer.candidates) { Diagnostics.note(line) }
+            }
         } catch let error as GenerationError {
             if case .schemaViolation(_, let issues) = error {
                 Diagnostics.error("the answer breaks its schema: \(issues.joined(separator: "; "))")
@@ -168,6 +194,46 @@ struct GenerateCommand: AsyncParsableCommand {
             case .interrupted, .invalidAnswer, .allEndpointsFailed: throw ExitCode(1)
             case .invalidConfiguration, .grammarUnsupported, .grammarUncheckable, .rejected, .probeFailed: throw ExitCode(2)
             }
+        }
+    }
+
+    /// `--count` answers, one per seed, generated together and written one a line in seed
+    /// order; exit status 1 when any seed gave no answer (its line is empty, the reason on
+    /// standard error).
+    private func writeAnswers(
+        model: any LanguageModel, messages: [ChatMessage], constraint: OutputConstraint?, options: GenerationOptions
+    ) async throws {
+        let base = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        if seed == nil { Diagnostics.note("seeds \(base)…\(base &+ UInt64(count - 1))") }
+        let seeds = (0..<UInt64(count)).map { base &+ $0 }
+        let start = ContinuousClock.now
+        let answers = try await model.checkedAnswers(to: messages, constraint: constraint, seeds: seeds, options: options)
+        let seconds = (ContinuousClock.now - start).components
+        var failed = false
+        for answer in answers {
+            switch answer.result {
+            case .success(let checked):
+                let text = checked.text.contains("\n") ? GeneratedContent(checked.text).jsonString : checked.text
+                FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                if statistics { Diagnostics.note("seed \(answer.seed): " + Self.describe(checked.statistics).replacingOccurrences(of: "\n", with: "; ")) }
+            case .failure(let error):
+                failed = true
+                FileHandle.standardOutput.write(Data("\n".utf8))
+                Diagnostics.error("seed \(answer.seed): \(error)")
+            }
+        }
+        if statistics {
+            let total = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
+            Diagnostics.note(String(format: "%d answers in %.2f s (%.2f answers/s)", count, total, Double(count) / total))
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// One line per best-of-N candidate: its score, whether it was chosen, and its problems.
+    private static func describe(_ candidates: [CheckedAnswer.Candidate]) -> [String] {
+        candidates.enumerated().map { index, candidate in
+            let verdict = candidate.isChosen ? "chosen" : candidate.problems.isEmpty ? "valid" : candidate.problems.joined(separator: "; ")
+            return String(format: "candidate %d: mean log-probability %.3f, %@", index, candidate.meanLogProbability, verdict)
         }
     }
 
@@ -214,9 +280,9 @@ extension ServerEngine: ExpressibleByArgument {}
 
 enum ModelLoading {
     /// The model at `path`, or exit status 2 with llama.cpp's reason.
-    static func load(_ path: String, contextSize: Int? = nil, template: String = "auto") throws -> LlamaLanguageModel {
+    static func load(_ path: String, contextSize: Int? = nil, template: String = "auto", sequences: Int = 1) throws -> LlamaLanguageModel {
         do {
-            let configuration = LlamaConfiguration(contextSize: contextSize, promptTemplate: try PromptTemplate(template))
+            let configuration = LlamaConfiguration(contextSize: contextSize, promptTemplate: try PromptTemplate(template), sequences: sequences)
             return try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: path), configuration: configuration)
         } catch {
             Diagnostics.error(error.description)

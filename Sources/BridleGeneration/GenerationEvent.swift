@@ -18,6 +18,9 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// Tokens of the formatted prompt, and how many of them the backend reused from its cache.
     public var promptTokens: Int
     public var reusedPromptTokens: Int
+    /// Of ``reusedPromptTokens``, those another sequence had decoded (a shared prefix such as
+    /// instructions or tool schemas, copied in the cache instead of decoded again).
+    public var sharedPromptTokens = 0
     /// Tokens of the response, not counting the end-of-generation token.
     public var responseTokens: Int
     public var promptSeconds: Double
@@ -41,6 +44,10 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// Attempts that failed before the response's first byte and were made again, on another
     /// replica or after a wait (server backends; see `BridleServer`'s `RetryPolicy`).
     public var retries = 0
+    /// The sum of the model's log-probability of each sampled token (``GenerationRequest/scoresTokens``;
+    /// forced tokens are not sampled and not scored), and how many tokens it adds up.
+    public var logProbability: Double = 0
+    public var scoredTokens = 0
 
     public init(
         promptTokens: Int, reusedPromptTokens: Int, responseTokens: Int,
@@ -72,6 +79,9 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
         grammarCompileSeconds += other.grammarCompileSeconds
         maskMicroseconds += other.maskMicroseconds
         retries += other.retries
+        sharedPromptTokens += other.sharedPromptTokens
+        logProbability += other.logProbability
+        scoredTokens += other.scoredTokens
     }
 
     /// The mask time below which a share `fraction` of the masks took (0.5: the median), in
@@ -81,6 +91,11 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
         let sorted = maskMicroseconds.sorted()
         let rank = Int((Double(sorted.count - 1) * min(max(fraction, 0), 1)).rounded())
         return sorted[rank]
+    }
+
+    /// The mean log-probability of the sampled tokens: 0 (certain) when every token was forced.
+    public var meanLogProbability: Double {
+        scoredTokens > 0 ? logProbability / Double(scoredTokens) : 0
     }
 
     /// Response tokens per second, or 0 when nothing was timed.

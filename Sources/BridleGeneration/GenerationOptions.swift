@@ -41,6 +41,15 @@ public struct GenerationOptions: Sendable, Hashable {
     /// (``Transcript/Response/regenerations``). In tool turns, refused answers count
     /// against ``ToolPolicy/maximumArgumentAttempts`` with refused calls.
     public var maximumAnswerAttempts: Int = 3
+    /// Best of N (a Bridle option; FoundationModels has none): each answer is chosen among
+    /// this many candidates, sampled with consecutive seeds and generated concurrently (the
+    /// llama.cpp backend decodes them as one batch). Every candidate is checked like any answer;
+    /// the answer is the valid one the model found likeliest, by the mean log-probability of its
+    /// sampled tokens (``GenerationStatistics/meanLogProbability``; a backend that does not score
+    /// tokens gives the first valid one). All are reported in ``CheckedAnswer/candidates``.
+    /// Needs random sampling: greedy would write N equal candidates. A streamed request shows
+    /// the answer once it is chosen. 1 (the default) generates one.
+    public var bestOf: Int = 1
     /// The most work (Earley items, ``GrammarMatcher/work``) checking one response against its
     /// grammar may cost. JSON costs about ten items a byte, so the default
     /// (``GrammarMatcher/defaultWorkBudget``) holds some ten megabytes; only a grammar

@@ -11,10 +11,18 @@ public struct GenerationRequest: Sendable, Hashable {
     /// its schema and still checks the output against its grammar.
     public var constraint: OutputConstraint?
     public var options: GenerationOptions
+    /// Whether the backend adds up the model's log-probability of each token it samples
+    /// (``GenerationStatistics/logProbability``), which best-of-N ranks candidates by. It costs
+    /// one pass over the logits per token; backends that cannot score leave the sum at 0.
+    public var scoresTokens: Bool
 
-    public init(messages: [ChatMessage], constraint: OutputConstraint? = nil, options: GenerationOptions = GenerationOptions()) {
+    public init(
+        messages: [ChatMessage], constraint: OutputConstraint? = nil, options: GenerationOptions = GenerationOptions(),
+        scoresTokens: Bool = false
+    ) {
         self.messages = messages
         self.constraint = constraint
         self.options = options
+        self.scoresTokens = scoresTokens
     }
 }

@@ -74,7 +74,7 @@ extension LanguageModel {
         throw CancellationError()
     }
 
-    private static func messages(prompt: String, instructions: String?) -> [ChatMessage] {
+    static func messages(prompt: String, instructions: String?) -> [ChatMessage] {
         (instructions.map { [ChatMessage.system($0)] } ?? []) + [.user(prompt)]
     }
 }

@@ -10,6 +10,8 @@ public enum LlamaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The requested context is longer than the model was trained for.
     case contextTooLarge(requested: Int, trained: Int)
     case contextCreationFailed(llamaMessages: [String])
+    /// A ``LlamaConfiguration`` value out of range; the reason names it and its range.
+    case invalidConfiguration(reason: String)
     /// The grammar cannot be given to llama.cpp (our checks failed: the reason says where).
     case invalidGrammar(reason: String)
     /// llama.cpp refused a grammar that passed our own checks: a Bridle bug, please report it.
@@ -41,6 +43,8 @@ public enum LlamaError: Error, Sendable, Hashable, CustomStringConvertible {
             "A context of \(requested) tokens is longer than the model's training context (\(trained)); ask for at most \(trained)."
         case let .contextCreationFailed(messages):
             "llama.cpp could not create a context\(Self.quote(messages)); try a smaller context size."
+        case let .invalidConfiguration(reason):
+            "Invalid LlamaConfiguration: \(reason)"
         case let .invalidGrammar(reason):
             "The grammar cannot be used: \(reason)"
         case let .grammarRejected(gbnf, messages):

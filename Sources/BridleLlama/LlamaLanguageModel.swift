@@ -11,8 +11,10 @@ import Foundation
 /// reply.content.searchTerms.count   // 4
 /// ```
 ///
-/// Requests run one at a time on the model's context, whose KV cache is kept between them.
-/// Cancelling the task that consumes a response stops decoding at the next token.
+/// Concurrent requests (sessions, many seeds, best-of-N candidates) are decoded together, up to
+/// ``LlamaConfiguration/sequences`` at a time, one forward pass per token for all of them; the
+/// KV cache is kept between requests. Cancelling the task that consumes a response stops its
+/// decoding at the next step and leaves the others running.
 public final class LlamaLanguageModel: LanguageModel {
     /// Package-visible for the benchmarks, which time the mask engine and llama.cpp's grammar
     /// sampler on the model's vocabulary directly.
@@ -20,7 +22,7 @@ public final class LlamaLanguageModel: LanguageModel {
     private let context: LlamaContext
     private let formatter: ChatFormatter
     public let url: URL
-    /// Tokens the context holds: prompt and response together.
+    /// Tokens one request may hold: prompt and response together.
     public let contextSize: Int
     public let vocabularySize: Int
 
@@ -38,15 +40,9 @@ public final class LlamaLanguageModel: LanguageModel {
 
     public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
-        let task = Task { [context] in
-            do {
-                try await context.generate(request, into: continuation)
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
+        let ticket = SequenceTicket(request: request, continuation: continuation)
+        continuation.onTermination = { _ in ticket.cancel() }
+        Task { [context] in await context.submit(ticket) }
         return stream
     }
 

@@ -80,13 +80,12 @@ final class SamplerChain {
         return folded == LLAMA_DEFAULT_SEED ? 0 : folded
     }
 
-    /// Chooses the next token: `step` rules out what its grammar forbids and checks the token
-    /// this chain draws from the rest (see ``TokenStep/choose(logits:draw:)``).
+    /// Chooses the next token from `logits`: `step` rules out what its grammar forbids and
+    /// checks the token this chain draws from the rest (see ``TokenStep/choose(logits:draw:)``).
     ///
     /// - Returns: the token, and how many draws were refused; `nil` if no token is allowed.
-    func sample(in context: OpaquePointer, vocabularySize: Int, step: TokenStep) -> TokenStep.Choice? {
-        guard let logits = llama_get_logits_ith(context, -1) else { return nil }
-        let choice = step.choose(logits: UnsafeBufferPointer(start: logits, count: vocabularySize)) { candidates in
+    func sample(logits: UnsafeBufferPointer<Float>, step: TokenStep) -> TokenStep.Choice? {
+        let choice = step.choose(logits: logits) { candidates in
             candidates.withMemoryRebound(to: llama_token_data.self) { buffer in
                 var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
                 llama_sampler_apply(pointer, &array)

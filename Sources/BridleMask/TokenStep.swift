@@ -117,8 +117,9 @@ public final class TokenStep {
 
     /// Chooses the next token from `logits` (one per vocabulary token, indexed by id).
     ///
-    /// - Parameter draw: The backend's sampler: picks one of the candidates (their logits
-    ///   already −∞ where the step rules a token out) and returns its index, or `nil`.
+    /// - Parameter draw: The backend's sampler: picks one of the candidates and returns its
+    ///   index, or `nil`. It sees the whole vocabulary with −∞ where the step rules a token out,
+    ///   or, under greedy and top-k, only the k most likely allowed tokens.
     /// - Returns: The token, allowed by the grammar; `nil` when no token is.
     public func choose(logits: UnsafeBufferPointer<Float>, draw: (UnsafeMutableBufferPointer<TokenCandidate>) -> Int?) -> Choice? {
         if candidates.count != logits.count {
@@ -141,16 +142,27 @@ public final class TokenStep {
             let start = ContinuousClock.now
             let restriction = working.withUnsafeMutableBufferPointer { restrict($0) }
             maskSeconds += (ContinuousClock.now - start).seconds
+            let token: Int32
             switch restriction {
-            case .none: break
-            case .masked: usedMask = true
+            case .none, .masked:
+                if case .masked = restriction { usedMask = true }
+                guard let index = working.withUnsafeMutableBufferPointer({ draw($0) }), working.indices.contains(index),
+                    working[index].logit > -Float.infinity
+                else { return nil }
+                token = working[index].id
+            case .kept(let kept):
+                // Only the kept candidates: every other one would be −∞, which no filter or
+                // draw can choose, and handing over a whole vocabulary costs the sampler a
+                // pass over it.
+                usedMask = true
+                var compact = kept.map { working[$0] }
+                guard let index = compact.withUnsafeMutableBufferPointer({ draw($0) }), compact.indices.contains(index),
+                    compact[index].logit > -Float.infinity
+                else { return nil }
+                token = compact[index].id
             // A sampler must never see only −∞: some abort the process.
             case .nothingAllowed: usedMask = true; return nil
             }
-            guard let index = working.withUnsafeMutableBufferPointer({ draw($0) }), working.indices.contains(index),
-                working[index].logit > -Float.infinity
-            else { return nil }
-            let token = working[index].id
             if allows(token) { return Choice(token: token, refused: refused) }
             refused += 1
             candidates[Int(token)].logit = -Float.infinity
@@ -242,6 +254,8 @@ public final class TokenStep {
     private enum Restriction {
         case none
         case masked
+        /// Only these candidates (indices, highest logit first) may be drawn.
+        case kept([Int])
         case nothingAllowed
     }
 
@@ -253,11 +267,7 @@ public final class TokenStep {
             return .none
         case .mostLikely(let count):
             if let kept = Self.mostLikely(count, allowedBy: { self.allows($0) }, in: candidates) {
-                guard !kept.isEmpty else { return .nothingAllowed }
-                let keptLogits = kept.map { candidates[$0].logit }
-                for index in candidates.indices { candidates[index].logit = -Float.infinity }
-                for (index, logit) in zip(kept, keptLogits) { candidates[index].logit = logit }
-                return .masked
+                return kept.isEmpty ? .nothingAllowed : .kept(kept)
             }
         case .wholeMask:
             break

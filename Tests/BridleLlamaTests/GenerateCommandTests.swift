@@ -102,4 +102,36 @@ import Testing
         #expect(refused.status != 0)
         #expect(refused.errors.contains("--include-schema shows the --json-schema to the model"))
     }
+
+    /// `--count N`: N answers, one a line in seed order, each the answer that seed gives alone
+    /// (the tiny f32 model is batch-invariant); `--batch-size 1` decodes them one at a time.
+    @Test func countPrintsOneAnswerPerSeedDecodedTogether() throws {
+        let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
+        let base = ["generate", "--model", TestModels.large.path, "--json-schema", try schemaFile().path, "--prompt", "Two words", "--top-k", "40"]
+        let together = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--seed", "5", "--count", "4", "--statistics"])
+        let apart = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--seed", "5", "--count", "4", "--batch-size", "1"])
+        #expect(together.status == 0, "\(together.errors)")
+        let lines = together.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 4)
+        for line in lines {
+            let words = try GeneratedContent(json: String(line)).value(forProperty: "words").elements()
+            #expect(Set(words).count == 2)
+        }
+        #expect(apart.output == together.output)
+        #expect(together.errors.contains("4 answers in"))
+        let alone = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--seed", "7"])
+        #expect(alone.output + "\n" == String(lines[2]) + "\n")
+    }
+
+    @Test func bestOfListsEveryCandidateAndGreedyCountIsRefused() throws {
+        let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
+        let base = ["generate", "--model", TestModels.large.path, "--json-schema", try schemaFile().path, "--prompt", "Two words"]
+        let best = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--seed", "1", "--best-of", "3", "--statistics"])
+        #expect(best.status == 0, "\(best.errors)")
+        #expect(best.errors.components(separatedBy: "candidate ").count - 1 == 3)
+        #expect(best.errors.contains("chosen"))
+        let greedy = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--greedy", "--count", "2"])
+        #expect(greedy.status != 0)
+        #expect(greedy.errors.contains("--greedy"))
+    }
 }

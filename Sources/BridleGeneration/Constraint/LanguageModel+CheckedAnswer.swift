@@ -9,10 +9,13 @@ extension LanguageModel {
     /// is shown back to the model with the reasons and generated again; a seeded sampler moves
     /// to the next seed, so the retry differs. After ``GenerationOptions/maximumAnswerAttempts``
     /// answers in all, the request fails with ``GenerationError/schemaViolation(text:issues:)``,
-    /// each issue naming its path. No answer a check refuses is ever returned.
+    /// each issue naming its path. No answer a check refuses is ever returned. With
+    /// ``GenerationOptions/bestOf`` N, each attempt is a round of N candidates generated
+    /// concurrently, and the answer the valid candidate the model found likeliest.
     ///
     /// - Parameter progress: Called after each token with the attempt (0 first) and the
-    ///   response so far; an attempt that is refused is followed by a new one from empty.
+    ///   response so far; an attempt that is refused is followed by a new one from empty. With
+    ///   best-of-N, called once per attempt, with the chosen candidate.
     public func checkedAnswer(
         to messages: [ChatMessage], constraint: OutputConstraint?, options: GenerationOptions = GenerationOptions(),
         progress: (_ attempt: Int, _ response: ResponseText) -> Void = { _, _ in }
@@ -20,24 +23,41 @@ extension LanguageModel {
         guard options.maximumAnswerAttempts >= 1 else {
             throw GenerationError.invalidOptions("maximumAnswerAttempts must be ≥ 1, not \(options.maximumAnswerAttempts)")
         }
+        guard options.bestOf >= 1 else {
+            throw GenerationError.invalidOptions("bestOf must be ≥ 1, not \(options.bestOf)")
+        }
+        if options.bestOf > 1, options.sampling?.strategy == .greedy {
+            throw GenerationError.invalidOptions("bestOf \(options.bestOf) needs random sampling: greedy sampling writes the same candidate every time")
+        }
         var feedback: [ChatMessage] = []
         var statistics = GenerationStatistics.zero
         var attempt = 0
         while true {
-            let request = GenerationRequest(
-                messages: messages + feedback, constraint: constraint, options: options.attempt(attempt).limited(by: constraint))
-            let (text, attemptStatistics) = try await complete(request) { progress(attempt, $0) }
-            statistics.add(attemptStatistics)
-            let content = try constraint?.content(ofAnswer: text) ?? GeneratedContent(text)
-            let problems = (constraint?.issues(in: content) ?? []).map(\.description)
-            if problems.isEmpty {
-                return CheckedAnswer(text: text, content: content, statistics: statistics, regenerations: attempt)
+            let round = CandidateRound(model: self, messages: messages + feedback, constraint: constraint, options: options, attempt: attempt)
+            let (candidates, roundStatistics) = try await round.run { progress(attempt, $0) }
+            statistics.add(roundStatistics)
+            if let chosen = CandidateRound.choice(among: candidates) {
+                let report = options.bestOf > 1 ? candidates.enumerated().map { $0.element.report(isChosen: $0.offset == chosen) } : []
+                let answer = candidates[chosen]
+                if options.bestOf > 1, let text = answer.text {
+                    var response = ResponseText()
+                    response.append(Array(text.utf8))
+                    progress(attempt, response)
+                }
+                return CheckedAnswer(
+                    text: answer.text ?? "", content: answer.content ?? GeneratedContent(""), statistics: statistics, regenerations: attempt,
+                    candidates: report)
+            }
+            // No valid candidate: the likeliest one that was written is shown back with its
+            // problems; if none could be written, the first one's error is the request's.
+            guard let refused = CandidateRound.likeliestWritten(among: candidates), let text = refused.text else {
+                throw candidates.first?.error ?? CancellationError()
             }
             guard attempt + 1 < options.maximumAnswerAttempts else {
-                throw GenerationError.schemaViolation(text: text, issues: problems)
+                throw GenerationError.schemaViolation(text: text, issues: refused.problems)
             }
             attempt += 1
-            feedback += [.assistant(text), .user(SessionPrompt.answerFeedback(problems: problems))]
+            feedback += [.assistant(text), .user(SessionPrompt.answerFeedback(problems: refused.problems))]
         }
     }
 }

@@ -1,0 +1,103 @@
+import BridleSchema
+
+/// One attempt of ``LanguageModel/checkedAnswer(to:constraint:options:progress:)``: its
+/// ``GenerationOptions/bestOf`` candidates generated concurrently (seeds in a row after the
+/// previous rounds'), each parsed and checked against the constraint.
+struct CandidateRound<Model: LanguageModel> {
+    let model: Model
+    let messages: [ChatMessage]
+    let constraint: OutputConstraint?
+    let options: GenerationOptions
+    let attempt: Int
+
+    /// A candidate and what its checks found.
+    struct Candidate {
+        var text: String?
+        var content: GeneratedContent?
+        var problems: [String] = []
+        /// Why it could not be written, when it could not.
+        var error: (any Error)?
+        var meanLogProbability: Double = 0
+
+        var isValid: Bool { text != nil && content != nil && problems.isEmpty }
+
+        func report(isChosen: Bool) -> CheckedAnswer.Candidate {
+            CheckedAnswer.Candidate(text: text, problems: problems, meanLogProbability: meanLogProbability, isChosen: isChosen)
+        }
+    }
+
+    /// Generates and checks the candidates. A candidate that cannot be written (a token limit, a
+    /// grammar dead end) is reported, not thrown, unless it is the only one; cancellation ends
+    /// the round.
+    func run(progress: (ResponseText) -> Void) async throws -> ([Candidate], GenerationStatistics) {
+        let count = options.bestOf
+        if count == 1 {
+            let (text, statistics) = try await model.complete(request(0), progress: progress)
+            return ([try check(text, statistics)], statistics)
+        }
+        let results = await withTaskGroup(of: (Int, Result<(String, GenerationStatistics), any Error>).self) { group in
+            for index in 0..<count {
+                let request = request(index)
+                group.addTask {
+                    do {
+                        return (index, .success(try await model.complete(request)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results: [Int: Result<(String, GenerationStatistics), any Error>] = [:]
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+        var candidates: [Candidate] = []
+        var statistics = GenerationStatistics.zero
+        for index in 0..<count {
+            switch results[index] {
+            case .success(let (text, candidateStatistics)):
+                statistics.add(candidateStatistics)
+                do {
+                    candidates.append(try check(text, candidateStatistics))
+                } catch {
+                    candidates.append(Candidate(text: text, problems: [String(describing: error)], error: error))
+                }
+            case .failure(let error as CancellationError):
+                throw error
+            case .failure(let error):
+                candidates.append(Candidate(problems: [String(describing: error)], error: error))
+            case nil:
+                throw CancellationError()
+            }
+        }
+        try Task.checkCancellation()
+        return (candidates, statistics)
+    }
+
+    /// The request for candidate `index` of this round: the seed after every earlier one's.
+    private func request(_ index: Int) -> GenerationRequest {
+        let seedOffset = attempt * options.bestOf + index
+        return GenerationRequest(
+            messages: messages, constraint: constraint, options: options.attempt(seedOffset).limited(by: constraint),
+            scoresTokens: options.bestOf > 1)
+    }
+
+    /// Parses `text` and checks it; throws only when the text is not the constraint's JSON,
+    /// which the grammar rules out.
+    private func check(_ text: String, _ statistics: GenerationStatistics) throws -> Candidate {
+        let content = try constraint?.content(ofAnswer: text) ?? GeneratedContent(text)
+        let problems = (constraint?.issues(in: content) ?? []).map(\.description)
+        return Candidate(text: text, content: content, problems: problems, meanLogProbability: statistics.meanLogProbability)
+    }
+
+    /// The index of the valid candidate with the highest mean log-probability (the first of
+    /// equals); `nil` when none is valid.
+    static func choice(among candidates: [Candidate]) -> Int? {
+        candidates.indices.filter { candidates[$0].isValid }
+            .max { candidates[$0].meanLogProbability < candidates[$1].meanLogProbability || (candidates[$0].meanLogProbability == candidates[$1].meanLogProbability && $0 > $1) }
+    }
+
+    /// The written (but refused) candidate with the highest mean log-probability.
+    static func likeliestWritten(among candidates: [Candidate]) -> Candidate? {
+        candidates.filter { $0.text != nil }.max { $0.meanLogProbability < $1.meanLogProbability }
+    }
+}

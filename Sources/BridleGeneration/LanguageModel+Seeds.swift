@@ -1,0 +1,73 @@
+import Foundation
+import BridleSchema
+
+extension LanguageModel {
+    /// Answers one request once per seed, all at once: the natural batch for testing a schema
+    /// against fixed seeds (the llama.cpp backend decodes up to its `sequences` of them in one
+    /// forward pass per token). Each seed gets the options' sampling strategy with that seed and
+    /// the one answer policy of ``checkedAnswer(to:constraint:options:progress:)``; a seed that
+    /// fails is reported in its place, the others go on.
+    ///
+    /// ```swift
+    /// let answers = try await model.checkedAnswers(to: [.user("Four searches")], constraint: constraint, seeds: 0..<8)
+    /// answers.map(\.seed)   // [0, 1, …, 7], in order
+    /// ```
+    ///
+    /// - Throws: ``GenerationError/invalidOptions(_:)`` for greedy sampling (every seed would
+    ///   give the same answer); `CancellationError` when cancelled.
+    public func checkedAnswers(
+        to messages: [ChatMessage], constraint: OutputConstraint?, seeds: some Collection<UInt64> & Sendable,
+        options: GenerationOptions = GenerationOptions()
+    ) async throws -> [SeededAnswer] {
+        let strategy = options.sampling?.strategy ?? .nucleus(1)
+        if strategy == .greedy {
+            throw GenerationError.invalidOptions("a many-seeds run needs random sampling: greedy sampling gives every seed the same answer")
+        }
+        let answers = await withTaskGroup(of: (Int, SeededAnswer).self) { group in
+            for (index, seed) in seeds.enumerated() {
+                var seeded = options
+                seeded.sampling = SamplingMode(strategy: strategy, seed: seed)
+                group.addTask {
+                    do {
+                        return (index, SeededAnswer(seed: seed, result: .success(try await checkedAnswer(to: messages, constraint: constraint, options: seeded))))
+                    } catch {
+                        return (index, SeededAnswer(seed: seed, result: .failure(error)))
+                    }
+                }
+            }
+            var answers: [(Int, SeededAnswer)] = []
+            for await answer in group { answers.append(answer) }
+            return answers.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        try Task.checkCancellation()
+        return answers
+    }
+
+    /// Generates a value of `type` once per seed, all at once (see
+    /// ``checkedAnswers(to:constraint:seeds:options:)``), in seed order.
+    ///
+    /// ```swift
+    /// let samples = try await model.respond(to: "Suggest searches", generating: SearchSuggestions.self, seeds: 0..<20)
+    /// samples.filter { (try? $0.result.get()) != nil }.count   // how many of 20 seeds answered
+    /// ```
+    public func respond<Content: Generable>(
+        to prompt: String,
+        generating type: Content.Type = Content.self,
+        seeds: some Collection<UInt64> & Sendable,
+        includeSchemaInPrompt: Bool = true,
+        instructions: String? = nil,
+        options: GenerationOptions = GenerationOptions()
+    ) async throws -> [SeededResponse<Content>] {
+        let schema = Content.generationSchema
+        let constraint = try OutputConstraint(schema: schema, options: options.grammar, now: options.referenceDate ?? Date())
+        let system = SessionPrompt.systemText(
+            instructions: instructions, tools: nil, answer: .schema(schema, includeInPrompt: includeSchemaInPrompt))
+        return try await checkedAnswers(to: Self.messages(prompt: prompt, instructions: system), constraint: constraint, seeds: seeds, options: options).map { answer in
+            SeededResponse(seed: answer.seed, result: Result {
+                let checked = try answer.result.get()
+                return try Response(content: checked.content, rawContent: checked.content, text: checked.text, statistics: checked.statistics)
+                    .decoded(as: Content.self)
+            })
+        }
+    }
+}
