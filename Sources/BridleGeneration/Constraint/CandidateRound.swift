@@ -10,6 +10,16 @@ struct CandidateRound<Model: LanguageModel> {
     let options: GenerationOptions
     let attempt: Int
 
+    /// What one candidate's generation gave: its text or its error. A named struct, not a
+    /// tuple: collected as `(Int, Result<(String, GenerationStatistics), any Error>)` with
+    /// `for await (index, result) in group`, a release build here lost one child's result.
+    private struct Written: Sendable {
+        let index: Int
+        let text: String?
+        let statistics: GenerationStatistics?
+        let error: (any Error)?
+    }
+
     /// A candidate and what its checks found.
     struct Candidate {
         var text: String?
@@ -35,38 +45,35 @@ struct CandidateRound<Model: LanguageModel> {
             let (text, statistics) = try await model.complete(request(0), progress: progress)
             return ([try check(text, statistics)], statistics)
         }
-        let results = await withTaskGroup(of: (Int, Result<(String, GenerationStatistics), any Error>).self) { group in
+        let written = await withTaskGroup(of: Written.self) { group in
             for index in 0..<count {
                 let request = request(index)
                 group.addTask {
                     do {
-                        return (index, .success(try await model.complete(request)))
+                        let (text, statistics) = try await model.complete(request)
+                        return Written(index: index, text: text, statistics: statistics, error: nil)
                     } catch {
-                        return (index, .failure(error))
+                        return Written(index: index, text: nil, statistics: nil, error: error)
                     }
                 }
             }
-            var results: [Int: Result<(String, GenerationStatistics), any Error>] = [:]
-            for await (index, result) in group { results[index] = result }
-            return results
+            var written: [Written] = []
+            for await candidate in group { written.append(candidate) }
+            return written.sorted { $0.index < $1.index }
         }
         var candidates: [Candidate] = []
         var statistics = GenerationStatistics.zero
-        for index in 0..<count {
-            switch results[index] {
-            case .success(let (text, candidateStatistics)):
+        for candidate in written {
+            if let error = candidate.error {
+                if error is CancellationError { throw error }
+                candidates.append(Candidate(problems: [String(describing: error)], error: error))
+            } else if let text = candidate.text, let candidateStatistics = candidate.statistics {
                 statistics.add(candidateStatistics)
                 do {
                     candidates.append(try check(text, candidateStatistics))
                 } catch {
                     candidates.append(Candidate(text: text, problems: [String(describing: error)], error: error))
                 }
-            case .failure(let error as CancellationError):
-                throw error
-            case .failure(let error):
-                candidates.append(Candidate(problems: [String(describing: error)], error: error))
-            case nil:
-                throw CancellationError()
             }
         }
         try Task.checkCancellation()
