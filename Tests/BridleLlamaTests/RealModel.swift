@@ -16,7 +16,7 @@ enum RealModel {
     static let missingMessage: Comment =
         "gemma-3-270m not found: run `bash scripts/gemma.sh` (or set BRIDLE_GEMMA_MODEL to its path)"
 
-    /// One loaded copy for every test: requests run one at a time on its context.
+    /// One loaded copy for every test: concurrent tests share its context, decoded together.
     static let shared: LlamaLanguageModel? = url.flatMap { try? LlamaLanguageModel(contentsOf: $0) }
 
     static func model() throws -> LlamaLanguageModel {
