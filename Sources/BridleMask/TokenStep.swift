@@ -136,32 +136,36 @@ public final class TokenStep {
         var usedMask = false
         defer { if usedMask { maskMicroseconds.append(maskSeconds * 1e6) } }
         while true {
-            working.withUnsafeMutableBufferPointer { working in
-                candidates.withUnsafeBufferPointer { _ = working.initialize(fromContentsOf: $0) }
-            }
             let start = ContinuousClock.now
-            let restriction = working.withUnsafeMutableBufferPointer { restrict($0) }
-            maskSeconds += (ContinuousClock.now - start).seconds
             let token: Int32
-            switch restriction {
-            case .none, .masked:
-                if case .masked = restriction { usedMask = true }
-                guard let index = working.withUnsafeMutableBufferPointer({ draw($0) }), working.indices.contains(index),
-                    working[index].logit > -Float.infinity
-                else { return nil }
-                token = working[index].id
-            case .kept(let kept):
-                // Only the kept candidates: every other one would be −∞, which no filter or
-                // draw can choose, and handing over a whole vocabulary costs the sampler a
-                // pass over it.
+            if let kept = keptCandidates() {
+                // Greedy and top-k: only the kept candidates go to the draw. Every other one
+                // would be −∞, which no filter or draw can choose, and handing over a whole
+                // vocabulary (or copying it) costs a pass over it.
+                maskSeconds += (ContinuousClock.now - start).seconds
                 usedMask = true
-                var compact = kept.map { working[$0] }
+                // A sampler must never see only −∞: some abort the process.
+                guard !kept.isEmpty else { return nil }
+                var compact = kept.map { candidates[$0] }
                 guard let index = compact.withUnsafeMutableBufferPointer({ draw($0) }), compact.indices.contains(index),
                     compact[index].logit > -Float.infinity
                 else { return nil }
                 token = compact[index].id
-            // A sampler must never see only −∞: some abort the process.
-            case .nothingAllowed: usedMask = true; return nil
+            } else {
+                working.withUnsafeMutableBufferPointer { working in
+                    candidates.withUnsafeBufferPointer { _ = working.initialize(fromContentsOf: $0) }
+                }
+                let restriction = working.withUnsafeMutableBufferPointer { restrict($0) }
+                maskSeconds += (ContinuousClock.now - start).seconds
+                switch restriction {
+                case .none: break
+                case .masked: usedMask = true
+                case .nothingAllowed: usedMask = true; return nil
+                }
+                guard let index = working.withUnsafeMutableBufferPointer({ draw($0) }), working.indices.contains(index),
+                    working[index].logit > -Float.infinity
+                else { return nil }
+                token = working[index].id
             }
             if allows(token) { return Choice(token: token, refused: refused) }
             refused += 1
@@ -254,24 +258,22 @@ public final class TokenStep {
     private enum Restriction {
         case none
         case masked
-        /// Only these candidates (indices, highest logit first) may be drawn.
-        case kept([Int])
         case nothingAllowed
     }
 
-    /// Rules out, before the draw, what the filter must not see.
+    /// Under greedy and top-k, the indices of the k most likely allowed candidates, highest
+    /// first, read from the candidates as given; `nil` for other filters, or when the model's
+    /// favourites hold too few allowed tokens and the whole mask must decide.
+    private func keptCandidates() -> [Int]? {
+        guard case .mask(_, .mostLikely(let count)) = judge else { return nil }
+        return candidates.withUnsafeMutableBufferPointer { Self.mostLikely(count, allowedBy: { self.allows($0) }, in: $0) }
+    }
+
+    /// Rules out, before the draw, what the filter must not see: the whole mask (top-p, and
+    /// greedy or top-k when ``keptCandidates()`` could not decide), or nothing (draw first).
     private func restrict(_ candidates: UnsafeMutableBufferPointer<TokenCandidate>) -> Restriction {
         guard case .mask(_, let selection) = judge else { return .none }
-        switch selection {
-        case .drawFirst:
-            return .none
-        case .mostLikely(let count):
-            if let kept = Self.mostLikely(count, allowedBy: { self.allows($0) }, in: candidates) {
-                return kept.isEmpty ? .nothingAllowed : .kept(kept)
-            }
-        case .wholeMask:
-            break
-        }
+        if case .drawFirst = selection { return .none }
         guard let mask = wholeMask(), !mask.isEmpty else { return .nothingAllowed }
         Self.apply(mask, to: candidates)
         return .masked
