@@ -1,7 +1,7 @@
 /// The Unicode properties `\p{…}` and `\P{…}` accept: general categories (`L`, `Lu`,
 /// `Letter`, `Uppercase_Letter`, `gc=Nd`, `General_Category=Decimal_Number`…), and the
 /// binary properties `Any`, `ASCII`, `Alphabetic`, `White_Space`, `Uppercase`, `Lowercase`.
-/// Tables come from the Swift standard library's Unicode data and are built once, on first use.
+/// Tables come from the Swift standard library's Unicode data and are built once each, on first use.
 package enum RegexUnicodeProperties {
     /// The names a message lists as examples.
     package static let examples = "L, Lu, Ll, Lt, Lm, Lo, M, N, Nd, P, S, Sc, Z, Zs, C, Cc (or their long names: Letter, Uppercase_Letter…), Any, ASCII, Alphabetic, White_Space, Uppercase, Lowercase"
@@ -15,14 +15,14 @@ package enum RegexUnicodeProperties {
         switch key {
         case "Any": return .all
         case "ASCII": return RegexScalarSet(ranges: [0...0x7F])
-        case "Alphabetic", "Alpha": return tables.alphabetic
-        case "White_Space", "space", "WSpace": return tables.whiteSpace
-        case "Uppercase", "Upper": return tables.uppercase
-        case "Lowercase", "Lower": return tables.lowercase
+        case "Alphabetic", "Alpha": return alphabetic
+        case "White_Space", "space", "WSpace": return whiteSpace
+        case "Uppercase", "Upper": return uppercase
+        case "Lowercase", "Lower": return lowercase
         default: break
         }
         guard let categories = categoryNames[key] else { return nil }
-        return categories.reduce(RegexScalarSet.empty) { $0.union(tables.categories[$1] ?? .empty) }
+        return categories.reduce(RegexScalarSet.empty) { $0.union(Self.categories[$1] ?? .empty) }
     }
 
     private static let categoryNames: [String: [String]] = {
@@ -65,43 +65,39 @@ package enum RegexUnicodeProperties {
         return names
     }()
 
-    private struct Tables: Sendable {
-        var categories: [String: RegexScalarSet]
-        var alphabetic: RegexScalarSet
-        var whiteSpace: RegexScalarSet
-        var uppercase: RegexScalarSet
-        var lowercase: RegexScalarSet
-    }
-
-    /// One pass over every code point.
-    private static let tables: Tables = {
-        var categories: [String: [ClosedRange<UInt32>]] = [:]
-        var alphabetic: [ClosedRange<UInt32>] = []
-        var whiteSpace: [ClosedRange<UInt32>] = []
-        var uppercase: [ClosedRange<UInt32>] = []
-        var lowercase: [ClosedRange<UInt32>] = []
-        func add(_ value: UInt32, to ranges: inout [ClosedRange<UInt32>]) {
-            if let last = ranges.last, last.upperBound &+ 1 == value {
-                ranges[ranges.count - 1] = last.lowerBound...value
-            } else {
-                ranges.append(value...value)
-            }
-        }
-        categories["Cs", default: []].append(RegexScalarSet.surrogates)
+    /// The general categories, one pass over every code point on first use. Each binary
+    /// property below is its own pass, made only when a pattern names it: the four together
+    /// cost four times the categories (a quarter of a second), and `\w` needs none of them.
+    private static let categories: [String: RegexScalarSet] = {
+        var ranges: [String: [ClosedRange<UInt32>]] = [:]
+        ranges["Cs", default: []].append(RegexScalarSet.surrogates)
         for value in UInt32(0)...RegexScalarSet.maximumScalar {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            let properties = scalar.properties
-            add(value, to: &categories[shortName(properties.generalCategory), default: []])
-            if properties.isAlphabetic { add(value, to: &alphabetic) }
-            if properties.isWhitespace { add(value, to: &whiteSpace) }
-            if properties.isUppercase { add(value, to: &uppercase) }
-            if properties.isLowercase { add(value, to: &lowercase) }
+            add(value, to: &ranges[shortName(scalar.properties.generalCategory), default: []])
         }
-        return Tables(
-            categories: categories.mapValues { RegexScalarSet(ranges: $0) },
-            alphabetic: RegexScalarSet(ranges: alphabetic), whiteSpace: RegexScalarSet(ranges: whiteSpace),
-            uppercase: RegexScalarSet(ranges: uppercase), lowercase: RegexScalarSet(ranges: lowercase))
+        return ranges.mapValues { RegexScalarSet(ranges: $0) }
     }()
+    private static let alphabetic = scalars { $0.isAlphabetic }
+    private static let whiteSpace = scalars { $0.isWhitespace }
+    private static let uppercase = scalars { $0.isUppercase }
+    private static let lowercase = scalars { $0.isLowercase }
+
+    private static func scalars(where holds: (Unicode.Scalar.Properties) -> Bool) -> RegexScalarSet {
+        var ranges: [ClosedRange<UInt32>] = []
+        for value in UInt32(0)...RegexScalarSet.maximumScalar {
+            guard let scalar = Unicode.Scalar(value), holds(scalar.properties) else { continue }
+            add(value, to: &ranges)
+        }
+        return RegexScalarSet(ranges: ranges)
+    }
+
+    private static func add(_ value: UInt32, to ranges: inout [ClosedRange<UInt32>]) {
+        if let last = ranges.last, last.upperBound &+ 1 == value {
+            ranges[ranges.count - 1] = last.lowerBound...value
+        } else {
+            ranges.append(value...value)
+        }
+    }
 
     private static func shortName(_ category: Unicode.GeneralCategory) -> String {
         switch category {

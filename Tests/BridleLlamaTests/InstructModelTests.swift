@@ -7,17 +7,17 @@ import Testing
 
 @Suite struct InstructModelPresenceTests {
     @Test func theModelIsPresentWhereItIsRequired() {
-        #expect(!InstructModel.isRequired || InstructModel.shared != nil, InstructModel.missingMessage)
+        #expect(!RealModel.smolLM2.isRequired || RealModel.smolLM2.shared != nil, RealModel.smolLM2.missingMessage)
     }
 }
 
 /// The chat path on a real instruct model (SmolLM2-135M-Instruct): its own ChatML template with
 /// special tokens, a byte-level BPE vocabulary, and the Examples' types valid at a high
 /// temperature in the default layout.
-@Suite(.enabled(if: InstructModel.url != nil, InstructModel.missingMessage))
+@Suite(.enabled(if: RealModel.smolLM2.url != nil, RealModel.smolLM2.missingMessage))
 struct InstructModelTests {
     @Test func itsOwnChatTemplateWritesSpecialTokens() throws {
-        let model = try InstructModel.model()
+        let model = try RealModel.smolLM2.model()
         #expect(model.vocabularySize == 49_152)
         #expect(model.promptTemplateDescription == "the model's own chat template")
         let prompt = model.prompt(for: [.system("Reply with JSON."), .user("Hi")])
@@ -30,7 +30,7 @@ struct InstructModelTests {
 
     @Test(arguments: LlamaGuaranteeTests.exampleCases)
     func exampleTypesAreValidAtHighTemperature(_ testCase: LlamaGuaranteeTests.Case) async throws {
-        let model = try InstructModel.model()
+        let model = try RealModel.smolLM2.model()
         let compiled = try testCase.schema.grammar(options: RealModelTests.grammarOptions)
         for seed in UInt64(0)..<2 {
             let request = GenerationRequest(

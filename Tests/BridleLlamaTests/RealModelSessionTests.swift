@@ -7,7 +7,7 @@ import Testing
 import BridleTestSupport
 
 /// Sessions, streaming and reproducibility on gemma-3-270m.
-@Suite(.enabled(if: RealModel.url != nil, RealModel.missingMessage))
+@Suite(.enabled(if: RealModel.gemma.url != nil, RealModel.gemma.missingMessage))
 struct RealModelSessionTests {
     /// Looks up the user's agenda for one day: a tool whose argument is a `Date`.
     struct AgendaTool: Tool {
@@ -42,7 +42,7 @@ struct RealModelSessionTests {
     static let now = Date(timeIntervalSince1970: 1_795_338_000)  // 2026-11-22T09:00:00Z
 
     @Test func aSessionCallsADateToolWithValidArgumentsAndAnswers() async throws {
-        let model = try RealModel.model()
+        let model = try RealModel.gemma.model()
         var policy = ToolPolicy()
         policy.maximumToolRounds = 2
         policy.answerAfterLastRound = true
@@ -76,7 +76,7 @@ struct RealModelSessionTests {
     }
 
     @Test func streamedSnapshotsDecode() async throws {
-        let model = try RealModel.model()
+        let model = try RealModel.gemma.model()
         let session = LanguageModelSession(model: model, instructions: """
             Turn the user's request into a film search.
             User: Eighties comedies about school.
@@ -100,7 +100,7 @@ struct RealModelSessionTests {
 
     @Test func theSameSeedGivesTheSameBytesInTwoProcesses() throws {
         let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
-        let model = try #require(RealModel.url)
+        let model = try #require(RealModel.gemma.url)
         let schema = TestModels.folder.appendingPathComponent("films-gemma.schema.json")
         try Data(Films.Arguments.generationSchema.jsonSchemaString(prettyPrinted: false).utf8).write(to: schema)
         func generate(_ seed: UInt64) throws -> (status: Int32, output: String) {

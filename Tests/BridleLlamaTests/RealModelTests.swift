@@ -9,7 +9,7 @@ import Testing
 /// a missing model is a failure, never a quiet skip.
 @Suite struct RealModelPresenceTests {
     @Test func theModelIsPresentWhereItIsRequired() {
-        #expect(!RealModel.isRequired || RealModel.shared != nil, RealModel.missingMessage)
+        #expect(!RealModel.gemma.isRequired || RealModel.gemma.shared != nil, RealModel.gemma.missingMessage)
     }
 }
 
@@ -19,7 +19,7 @@ import Testing
 ///
 /// `BRIDLE_GEMMA_SWEEP=1` runs the full sweep: 50 seeds for each of the Examples' types and
 /// ten shared schemas (CI runs 4 seeds of five types and five schemas).
-@Suite(.enabled(if: RealModel.url != nil, RealModel.missingMessage))
+@Suite(.enabled(if: RealModel.gemma.url != nil, RealModel.gemma.missingMessage))
 struct RealModelTests {
     static let isSweep = ProcessInfo.processInfo.environment["BRIDLE_GEMMA_SWEEP"] == "1"
     static let seeds: UInt64 = isSweep ? 50 : 4
@@ -66,7 +66,7 @@ struct RealModelTests {
     /// only where Bridle's matcher says the sentence is complete; the value matches the
     /// schema, decodes, and holds no control-token text.
     private func check(_ testCase: Case) async throws {
-        let model = try RealModel.model()
+        let model = try RealModel.gemma.model()
         let compiled = try testCase.schema.grammar(options: Self.grammarOptions)
         let neverInText = Set(model.model.tokensNeverInText)
         var failures: [String] = []

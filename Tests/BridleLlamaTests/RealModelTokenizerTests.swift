@@ -7,10 +7,10 @@ import Testing
 
 /// What a real SentencePiece vocabulary brings that the tiny byte-level models do not:
 /// control and unused tokens, markers, byte-fallback pieces, no chat template.
-@Suite(.enabled(if: RealModel.url != nil, RealModel.missingMessage))
+@Suite(.enabled(if: RealModel.gemma.url != nil, RealModel.gemma.missingMessage))
 struct RealModelTokenizerTests {
     @Test func controlUnusedAndMarkerTokensAreNeverText() throws {
-        let model = try RealModel.model().model
+        let model = try RealModel.gemma.model().model
         let masked = Set(model.tokensNeverInText)
         for marker in ["<start_of_turn>", "<start_of_image>", "<unused0>", "<unused6241>", "<mask>", "<pad>", "[multimodal]"] {
             let tokens = try model.tokenize(marker).filter { $0 != llama_vocab_bos(model.vocabulary) }
@@ -30,7 +30,7 @@ struct RealModelTokenizerTests {
     }
 
     @Test func aModelWithoutATemplateGetsAPlainPrompt() throws {
-        let model = try RealModel.model()
+        let model = try RealModel.gemma.model()
         #expect(model.promptTemplateDescription.hasPrefix("none"))
         let prompt = model.prompt(for: [.system("Reply with JSON."), .user("Dramas from the fifties")])
         #expect(prompt == "Reply with JSON.\n\nUser: Dramas from the fifties\nAssistant:")
@@ -41,7 +41,7 @@ struct RealModelTokenizerTests {
     }
 
     @Test func aTemplateCanBeChosenByName() throws {
-        let url = try #require(RealModel.url)
+        let url = try #require(RealModel.gemma.url)
         let model = try LlamaLanguageModel(contentsOf: url, configuration: LlamaConfiguration(contextSize: 256, promptTemplate: try PromptTemplate("gemma")))
         #expect(model.prompt(for: [.user("Hi")]) == "<start_of_turn>user\nHi<end_of_turn>\n<start_of_turn>model\n")
         let tokens = try model.tokens(for: model.prompt(for: [.user("Hi")]))
@@ -51,7 +51,7 @@ struct RealModelTokenizerTests {
     /// Each value needs pieces that are not ASCII: `ü`, `ã`, CJK characters, and an emoji that
     /// the vocabulary spells with byte-fallback tokens (`<0xF0>` …), one byte at a time.
     @Test func multiByteEnumValuesAndFreeTextSurviveByteFallback() async throws {
-        let model = try RealModel.model()
+        let model = try RealModel.gemma.model()
         let places = ["Zürich", "東京", "São Paulo", "🌍"]
         var seen: Set<String> = []
         for seed in UInt64(0)..<8 {

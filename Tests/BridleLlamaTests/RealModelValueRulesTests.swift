@@ -9,7 +9,7 @@ import Testing
 /// that would break a rule are never written, so they pass at the first attempt.
 ///
 /// `BRIDLE_GEMMA_SWEEP=1` runs 20 seeds per type (CI runs 4).
-@Suite(.enabled(if: RealModel.url != nil, RealModel.missingMessage))
+@Suite(.enabled(if: RealModel.gemma.url != nil, RealModel.gemma.missingMessage))
 struct RealModelValueRulesTests {
     static let seeds: UInt64 = RealModelTests.isSweep ? 20 : 4
 
@@ -26,12 +26,12 @@ struct RealModelValueRulesTests {
     ])
     func theMaskIsExactOnGemmasVocabulary(_ json: String) throws {
         let reference = try ValidSentences(jsonSchema: json)
-        let disagreements = try reference.maskDisagreements(vocabulary: RealModel.model().model.tokenVocabulary, positions: 6, seed: 27)
+        let disagreements = try reference.maskDisagreements(vocabulary: RealModel.gemma.model().model.tokenVocabulary, positions: 6, seed: 27)
         #expect(disagreements.isEmpty, "\(disagreements.prefix(3))")
     }
 
     @Test func searchTermsNeverRepeat() async throws {
-        let model = try RealModel.model()
+        let model = try RealModel.gemma.model()
         for seed in 0..<Self.seeds {
             let response = try await model.respond(
                 to: "Suggest search terms for a weekend in Lisbon.", generating: SearchSuggestions.self, options: Self.options(seed: seed))
@@ -41,7 +41,7 @@ struct RealModelValueRulesTests {
     }
 
     @Test func filmYearsNeverRunBackwards() async throws {
-        let model = try RealModel.model()
+        let model = try RealModel.gemma.model()
         for seed in 0..<Self.seeds {
             let response = try await model.respond(
                 to: "Find science fiction films from the late seventies.", generating: Films.Arguments.self, options: Self.options(seed: seed))
@@ -52,7 +52,7 @@ struct RealModelValueRulesTests {
     /// The prompt asks for the repetition the schema forbids (measured before: `["","","",""]`
     /// and `["The",",",",",","]` for seeds 2 and 3).
     @Test func anInvitationToRepeatIsAnsweredValidlyAtTheFirstAttempt() async throws {
-        let model = try RealModel.model()
+        let model = try RealModel.gemma.model()
         let schema = try GenerationSchema(jsonSchema: #"{"type":"object","properties":{"words":{"type":"array","items":{"type":"string","maxLength":12},"minItems":4,"maxItems":4,"uniqueItems":true}},"required":["words"]}"#)
         for seed in 0..<Self.seeds {
             let response = try await model.respond(to: "Repeat the word sunset four times.", schema: schema, options: Self.options(seed: seed))
@@ -61,7 +61,7 @@ struct RealModelValueRulesTests {
     }
 
     @Test func aDueDateIsAfterTheRequestsMoment() async throws {
-        let model = try RealModel.model()
+        let model = try RealModel.gemma.model()
         var options = Self.options(seed: 1)
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         options.referenceDate = now

@@ -48,9 +48,10 @@ struct MultipleOfGrammar {
 
     /// Integers in `minimum...maximum` (nil: as far as `maximumDigits` digits reach) that are
     /// multiples of `step`; nil when there are none. Throws when the automaton would be too big.
+    /// `states` grows by the automaton states visited.
     static func integers(
         minimum: Int128?, maximum: Int128?, step: Int128, excluding excludedSteps: [Int128] = [], maximumDigits: Int,
-        builder: inout GrammarBuilder
+        builder: inout GrammarBuilder, states: inout Int
     ) throws(MultipleOfError) -> GrammarExpression? {
         guard step > 0 else { return nil }
         let excluded = excludedSteps.filter { $0 > 0 }.map { UInt128($0) }
@@ -75,6 +76,7 @@ struct MultipleOfGrammar {
         if coreLower > coreUpper { return nil }
         let suffix = String(repeating: "0", count: zeros)
         var grammar = MultipleOfGrammar(step: UInt128(core), excluding: excluded, fractionDigits: 0, builder: builder)
+        defer { states += grammar.free.count }
         let result = try grammar.signed(lower: coreLower, upper: coreUpper, step: core) { text in
             text == "0" ? "0" : text + suffix
         }
@@ -86,10 +88,11 @@ struct MultipleOfGrammar {
     /// written with exactly `fractionDigits` fraction digits; the bounds are already scaled to
     /// integers (the number times 10^fractionDigits).
     static func scaled(
-        minimum: Int128, maximum: Int128, step: Int128, fractionDigits: Int, builder: inout GrammarBuilder
+        minimum: Int128, maximum: Int128, step: Int128, fractionDigits: Int, builder: inout GrammarBuilder, states: inout Int
     ) throws(MultipleOfError) -> GrammarExpression? {
         guard step > 0, minimum <= maximum else { return nil }
         var grammar = MultipleOfGrammar(step: UInt128(step), excluding: [], fractionDigits: fractionDigits, builder: builder)
+        defer { states += grammar.free.count }
         let result = try grammar.signed(lower: minimum, upper: maximum, step: step) { text in
             let padded = String(repeating: "0", count: Swift.max(fractionDigits + 1 - text.count, 0)) + text
             return String(padded.dropLast(fractionDigits)) + "." + String(padded.suffix(fractionDigits))

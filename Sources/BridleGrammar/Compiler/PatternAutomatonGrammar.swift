@@ -24,10 +24,11 @@ enum PatternAutomatonGrammar {
     /// Product states (automaton state × length) the grammar may have: one rule each.
     static let maximumStates = 4_096
 
-    /// The content expression, or nil when no string satisfies every pattern within `length`.
+    /// The content expression, or nil when no string satisfies every pattern within `length`;
+    /// `states` grows by the automaton's states and the product states built from them.
     static func expression(
         patterns: [String], excluded: [String], length: ClosedRange<Int>?, maximumRepeat: Int,
-        builder: inout GrammarBuilder, hint: String
+        builder: inout GrammarBuilder, hint: String, states: inout Int
     ) throws(PatternGrammarError) -> GrammarExpression? {
         let automaton: RegexAutomaton
         do {
@@ -35,6 +36,7 @@ enum PatternAutomatonGrammar {
         } catch {
             throw PatternGrammarError(regexError: error)
         }
+        states += automaton.stateCount
         let source = automaton.source
         let minimum = length?.lowerBound ?? 0
         guard let shortest = shortestLength(of: automaton, atLeast: minimum) else { return nil }
@@ -66,6 +68,7 @@ enum PatternAutomatonGrammar {
             if count > maximumStates { throw budgetError(source) }
             reached.append(next)
         }
+        states += count
         // Built from the longest strings back, so each rule's continuations exist; identical
         // bodies become one rule (the builder shares them), which merges equivalent states.
         var expressions: [Int: GrammarExpression] = [:]

@@ -6,14 +6,19 @@ import Foundation
 extension SchemaGrammarCompiler {
     mutating func integerMultiples(_ constraints: IntegerConstraints, at pointer: String) throws(GrammarCompileError) -> GrammarExpression? {
         let step = constraints.multipleOf ?? 1
+        var states = 0
+        let expression: GrammarExpression?
         do {
-            return try MultipleOfGrammar.integers(
+            expression = try MultipleOfGrammar.integers(
                 minimum: constraints.minimum, maximum: constraints.maximum, step: step,
-                excluding: constraints.excludedMultiples, maximumDigits: options.maximumIntegerDigits, builder: &builder)
+                excluding: constraints.excludedMultiples, maximumDigits: options.maximumIntegerDigits, builder: &builder,
+                states: &states)
         } catch {
             let excluded = constraints.excludedMultiples.map(String.init).joined(separator: ", ")
             throw Self.tooManyStates(step: excluded.isEmpty ? "\(step)" : "\(step), and no multiple of \(excluded),", error, at: pointer)
         }
+        try spend(states, at: "\(pointer)/multipleOf")
+        return expression
     }
 
     /// Integers other than a few excluded values, exactly: the range split around them, each
@@ -73,13 +78,17 @@ extension SchemaGrammarCompiler {
         for _ in 0..<min(options.maximumNumberIntegerDigits + fractionDigits, 36) { reach *= 10 }
         let minimum = constraints.minimum.flatMap { Self.ceiling($0 * scale, strictly: constraints.minimumIsExclusive) } ?? -(reach - 1)
         let maximum = constraints.maximum.flatMap { Self.floor($0 * scale, strictly: constraints.maximumIsExclusive) } ?? (reach - 1)
+        var states = 0
+        let expression: GrammarExpression?
         do {
-            return try MultipleOfGrammar.scaled(
-                minimum: minimum, maximum: maximum, step: stepDigits, fractionDigits: fractionDigits, builder: &builder
-            ).map { builder.rule("number-step", $0) }
+            expression = try MultipleOfGrammar.scaled(
+                minimum: minimum, maximum: maximum, step: stepDigits, fractionDigits: fractionDigits, builder: &builder,
+                states: &states)
         } catch {
             throw Self.tooManyStates(step: text, error, at: pointer)
         }
+        try spend(states, at: "\(pointer)/multipleOf")
+        return expression.map { builder.rule("number-step", $0) }
     }
 
     private static func tooManyStates(step: String, _ error: MultipleOfError, at pointer: String) -> GrammarCompileError {

@@ -16,6 +16,14 @@ struct SchemaGrammarCompiler {
     private var stack: [String] = []
     /// Compiled definitions by name and recursion context.
     private var definitionRules: [String: GrammarExpression?] = [:]
+    /// Schema nodes compiled and pattern automaton states built so far; with the rules
+    /// built, what ``GrammarOptions/maximumCompileWork`` bounds.
+    private var work = 0
+    /// Pattern contents by their patterns and lengths: `allOf` with `not` can ask for the same
+    /// product automaton in many branches, each a costly determinization.
+    private var patternContents: [PatternContentKey: GrammarExpression?] = [:]
+    /// ``anyValue(depth:)``'s rule per depth: a schema with many free-form objects asks often.
+    private var anyValueRules: [Int: GrammarExpression] = [:]
     /// Rules the grammar leaves to the validator, in the order met, one per pointer and kind.
     var postChecks: [PostCheck] = []
 
@@ -35,6 +43,7 @@ struct SchemaGrammarCompiler {
                 pointer: "#",
                 message: "no value can be written within the recursion limit (\(options.maximumRecursionDepth)); make the recursive part optional, or raise GrammarOptions.maximumRecursionDepth")
         }
+        try spend(0, at: "#")
         builder.define("root", root)
         // The root rule comes first in the printed grammar.
         var rules = builder.rules
@@ -68,6 +77,17 @@ struct SchemaGrammarCompiler {
     }
 
     /// Refuses a grammar no model could finish (see ``GrammarOptions``).
+    /// Counts `units` of work, and stops the compile once the schema has taken more than its
+    /// budget: a count, not a clock, so a schema compiles or fails the same way everywhere.
+    mutating func spend(_ units: Int, at pointer: String) throws(GrammarCompileError) {
+        work += units
+        // Rules count too: a multipleOf automaton or a long member list is built as rules.
+        guard work + builder.rules.count > options.maximumCompileWork else { return }
+        throw GrammarCompileError(
+            pointer: pointer,
+            message: "compiling the schema takes more than GrammarOptions.maximumCompileWork (\(options.maximumCompileWork) units: schema nodes compiled, grammar rules and pattern automaton states built); simplify the schema here (fewer allOf/anyOf/not branches over patterns or multipleOf, smaller maxLength), or raise the budget")
+    }
+
     private static func checkBudgets(of grammar: Grammar, options: GrammarOptions) throws(GrammarCompileError) {
         if let shortest = grammar.shortestLength, shortest > options.maximumShortestSentenceLength {
             let length = shortest == Int.max ? "more than \(Int.max)" : "\(shortest)"
@@ -80,6 +100,7 @@ struct SchemaGrammarCompiler {
     // MARK: Nodes
 
     mutating func expression(for node: SchemaNode, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
+        try spend(1, at: pointer)
         switch node.kind {
         case .any:
             return anyValue(depth: options.maximumAnyDepth)
@@ -217,13 +238,21 @@ struct SchemaGrammarCompiler {
         let maximum = constraints.maximumLength ?? max(options.maximumStringLength, minimum)
         let length = constraints.minimumLength == nil && constraints.maximumLength == nil ? nil : minimum...maximum
         if constraints.requiredPatterns.count > 1 || !constraints.excludedPatterns.isEmpty {
+            let key = PatternContentKey(patterns: constraints.requiredPatterns, excluded: constraints.excludedPatterns, length: length)
             let content: GrammarExpression?
-            do {
-                content = try PatternAutomatonGrammar.expression(
-                    patterns: constraints.requiredPatterns, excluded: constraints.excludedPatterns, length: length,
-                    maximumRepeat: options.maximumPatternRepeat, builder: &builder, hint: hint)
-            } catch {
-                throw GrammarCompileError(pointer: "\(pointer)/pattern", message: "\(error)")
+            if let known = patternContents[key] {
+                content = known
+            } else {
+                var states = 0
+                do {
+                    content = try PatternAutomatonGrammar.expression(
+                        patterns: key.patterns, excluded: key.excluded, length: length,
+                        maximumRepeat: options.maximumPatternRepeat, builder: &builder, hint: hint, states: &states)
+                } catch {
+                    throw GrammarCompileError(pointer: "\(pointer)/pattern", message: "\(error)")
+                }
+                try spend(states, at: "\(pointer)/pattern")
+                patternContents[key] = content
             }
             return content.map { builder.rule("\(hint)-pattern", .all([.literal("\""), $0, .literal("\"")])) }
         }
@@ -304,23 +333,39 @@ struct SchemaGrammarCompiler {
             }
             members.append((.all([layout.key(property.name), value]), !property.isOptional))
         }
-        return builder.rule(hint, layout.container("{", self.members(members, from: 0, afterFirst: false), "}"))
+        return builder.rule(hint, layout.container("{", self.members(members, hint: hint), "}"))
     }
 
-    /// Members from `index` on: required ones always, optional ones maybe, in order, with
-    /// commas only between written members.
-    private func members(_ members: [(GrammarExpression, Bool)], from index: Int, afterFirst: Bool) -> GrammarExpression {
-        guard index < members.count else { return .empty }
-        let (member, required) = members[index]
-        if afterFirst {
+    /// The members in order: required ones always, optional ones maybe, with commas only
+    /// between written members.
+    ///
+    /// Each leading optional member may be the first one written, and each such choice
+    /// continues with the rest of the list: inline, that copies the rest once per leading
+    /// optional member (quadratic: 80 optional properties printed 2.9 MB of GBNF). Past
+    /// ``sharedRestThreshold`` copies, the rest after each member is a rule of its own, so the
+    /// grammar grows linearly.
+    private mutating func members(_ members: [(GrammarExpression, Bool)], hint: String) -> GrammarExpression {
+        let leadingOptional = members.firstIndex(where: \.1) ?? members.count
+        let inlineCopies = (0..<leadingOptional).reduce(0) { $0 + members.count - $1 }
+        let shared = inlineCopies > Self.sharedRestThreshold
+        // rest[i]: members from i on, after one was written.
+        var rest = [GrammarExpression](repeating: .empty, count: members.count + 1)
+        for index in members.indices.reversed() {
+            let (member, required) = members[index]
             let this = GrammarExpression.all([layout.comma, member])
-            return .all([required ? this : this.optional, self.members(members, from: index + 1, afterFirst: true)])
+            let body = GrammarExpression.all([required ? this : this.optional, rest[index + 1]])
+            rest[index] = shared && index > 0 && index <= leadingOptional + 1 ? builder.rule("\(hint)-rest", body) : body
         }
-        let written = GrammarExpression.all([layout.padding, member, self.members(members, from: index + 1, afterFirst: true)])
-        if required { return written }
-        let skipped = self.members(members, from: index + 1, afterFirst: false)
-        return .either([written, skipped])
+        // The first member written: any leading optional one, else the first required one.
+        var firsts = (0..<min(leadingOptional + 1, members.count)).map { index in
+            GrammarExpression.all([layout.padding, members[index].0, rest[index + 1]])
+        }
+        if leadingOptional == members.count { firsts.append(.empty) }
+        return .either(firsts)
     }
+
+    /// Inline copies of member lists an object may make before its rests become rules.
+    static let sharedRestThreshold = 64
 
     mutating func dictionary(of value: SchemaNode, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
         let key = builder.rule("key", .all([
@@ -335,6 +380,7 @@ struct SchemaGrammarCompiler {
 
     /// Any JSON value, nested at most `depth` levels.
     private mutating func anyValue(depth: Int) -> GrammarExpression {
+        if let known = anyValueRules[depth] { return known }
         let string = builder.rule("string", .all([
             .literal("\""), builder.rule("char", JSONTextGrammar.stringCharacter).repeated(0, options.maximumStringLength), .literal("\""),
         ]))
@@ -351,10 +397,18 @@ struct SchemaGrammarCompiler {
             let entry = GrammarExpression.all([layout.key(key), inner])
             parts.append(layout.container("{", layout.list(entry, more: 0, options.maximumDictionaryCount - 1).optional, "}"))
         }
-        return builder.rule("any-\(depth)", .either(parts))
+        let rule = builder.rule("any-\(depth)", .either(parts))
+        anyValueRules[depth] = rule
+        return rule
     }
 
     // MARK: Names
+
+    private struct PatternContentKey: Hashable {
+        var patterns: [String]
+        var excluded: [String]
+        var length: ClosedRange<Int>?
+    }
 
     private static func integerHint(_ constraints: IntegerConstraints) -> String {
         func text(_ value: Int128?) -> String {
@@ -366,6 +420,6 @@ struct SchemaGrammarCompiler {
     }
 
     static func pointerToken(_ name: String) -> String {
-        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        JSONPointer.escape(name)
     }
 }

@@ -16,8 +16,10 @@ struct PatternAutomatonGrammarTests {
 
     static func grammar(patterns: [String], excluded: [String], length: ClosedRange<Int>? = nil, maximumRepeat: Int = Agreement.maximumRepeat) throws -> Grammar? {
         var builder = GrammarBuilder()
+        var states = 0
         guard let content = try PatternAutomatonGrammar.expression(
-            patterns: patterns, excluded: excluded, length: length, maximumRepeat: maximumRepeat, builder: &builder, hint: "s")
+            patterns: patterns, excluded: excluded, length: length, maximumRepeat: maximumRepeat, builder: &builder, hint: "s",
+            states: &states)
         else { return nil }
         return Grammar(rules: [Rule(name: "root", body: content)] + builder.rules)
     }

@@ -1,4 +1,5 @@
 import BridleSchema
+import BridleTestSupport
 import Foundation
 import Testing
 
@@ -138,5 +139,39 @@ struct SchemaGrammarCompilerTests {
     @Test func sameSchemaSameGrammarText() throws {
         let schema = [String: [Int8?]].generationSchema
         #expect(try schema.grammar(options: .compactLayout).gbnf == schema.grammar(options: .compactLayout).gbnf)
+    }
+
+    /// An object of many optional properties: the members after each possible first one are
+    /// shared rules, so the grammar grows linearly, and it still admits exactly the subsets in
+    /// order (seeded random subsets, against a reordered pair and a stray comma).
+    @Test(arguments: [8, 90])
+    func optionalPropertiesCompileLinearlyAndKeepTheirOrder(count: Int) throws {
+        let names = (0..<count).map { "p\($0)" }
+        let schema = GenerationSchema(root: SchemaNode(.object(ObjectShape(properties: names.map {
+            SchemaProperty(name: $0, node: .boolean, isOptional: true)
+        }))))
+        let compiled = try schema.grammar(options: .compactLayout)
+        #expect(compiled.gbnf.utf8.count < 120 * count + 400)
+        var random = SplitMix64(seed: UInt64(count))
+        for _ in 0..<40 {
+            let chosen = names.filter { _ in Bool.random(using: &random) }
+            let text = "{" + chosen.map { #""\#($0)":true"# }.joined(separator: ",") + "}"
+            #expect(try GrammarMatcher.matches(compiled.grammar, text), "\(text)")
+        }
+        #expect(try !GrammarMatcher.matches(compiled.grammar, #"{"p1":true,"p0":true}"#))
+        #expect(try !GrammarMatcher.matches(compiled.grammar, #"{,"p1":true}"#))
+        #expect(try !GrammarMatcher.matches(compiled.grammar, #"{"p0":true,}"#))
+    }
+
+    /// Compile work has a budget, and exceeding it is an error that names it, at the pointer
+    /// where it ran out.
+    @Test func compileWorkHasABudget() throws {
+        let schema = try GenerationSchema(jsonSchema: #"{"type":"object","properties":{"a":{"type":"string","maxLength":20,"allOf":[{"pattern":"^a"},{"pattern":"z$"}]}}}"#)
+        #expect(throws: Never.self) { try schema.grammar() }
+        var options = GrammarOptions()
+        options.maximumCompileWork = 10
+        let error = try #require(throws: GrammarCompileError.self) { try schema.grammar(options: options) }
+        #expect(error.pointer == "#/properties/a/pattern")
+        #expect(error.message.contains("GrammarOptions.maximumCompileWork (10 units"))
     }
 }
