@@ -11,10 +11,6 @@ struct DemoCase: Sendable {
     let prompt: String
     let instructions: String
     let schema: GenerationSchema
-    /// The demo's fixed seed and temperature for this type: ones whose value passes the
-    /// plausibility checks (`bridle demo --measure` reports the share over many seeds).
-    let seed: UInt64
-    let temperature: Double
     private let generate: @Sendable (LlamaLanguageModel, String, String, GenerationOptions) async throws -> Outcome
 
     struct Outcome: Sendable {
@@ -36,7 +32,7 @@ struct DemoCase: Sendable {
     ///     conversation: a base model continues a pattern better than it follows a schema.
     static func make<Value: Generable>(
         _ type: Value.Type, prompt: String, instructions: String, examples: KeyValuePairs<String, String>,
-        seed: UInt64 = 0, temperature: Double = 0.3, problems: @escaping @Sendable (Value) -> [String]
+        problems: @escaping @Sendable (Value) -> [String]
     ) -> DemoCase {
         // Examples are written in the grammar's layout, so the model sees the text it must write.
         let layout = GrammarOptions().layout
@@ -47,7 +43,7 @@ struct DemoCase: Sendable {
         let instructions = "\(instructions)\n\n\(shown)"
         let name = String(reflecting: type).split(separator: ".").dropFirst().joined(separator: ".")
         return DemoCase(
-            name: name, prompt: prompt, instructions: instructions, schema: Value.generationSchema, seed: seed, temperature: temperature
+            name: name, prompt: prompt, instructions: instructions, schema: Value.generationSchema
         ) { model, prompt, instructions, options in
             let response = try await model.respond(
                 to: prompt, generating: Value.self, includeSchemaInPrompt: false, instructions: instructions, options: options)
@@ -68,9 +64,7 @@ struct DemoCase: Sendable {
                 "Suggest four searches about mountain lakes.": #"{"searchTerms":[{"searchTerm":"mountain lake hikes"},{"searchTerm":"best mountain lakes"},{"searchTerm":"mountain lake camping"},{"searchTerm":"mountain lake photos"}]}"#,
                 "Suggest four searches about bread.": #"{"searchTerms":[{"searchTerm":"bread recipes"},{"searchTerm":"bread baking tips"},{"searchTerm":"rye bread"},{"searchTerm":"bread flour types"}]}"#,
                 "Suggest four searches about owls.": #"{"searchTerms":[{"searchTerm":"owl facts"},{"searchTerm":"owl calls"},{"searchTerm":"barn owl nests"},{"searchTerm":"owl drawings"}]}"#,
-            ],
-            // At 0.3 the model repeats one term four times; a flatter distribution varies them.
-            seed: 16, temperature: 0.9
+            ]
         ) { value in
             let terms = value.searchTerms.map { $0.searchTerm.lowercased() }
             var problems: [String] = []
@@ -90,8 +84,7 @@ struct DemoCase: Sendable {
                 "What was the time three hours ago?": #"{"dateKind":{"beforeNow":{"seconds":10800}}}"#,
                 "What will the date be in a week?": #"{"dateKind":{"afterNow":{"seconds":604800}}}"#,
                 "What was the date yesterday?": #"{"dateKind":{"beforeNow":{"seconds":86400}}}"#,
-            ],
-            seed: 4
+            ]
         ) { value in
             guard case .beforeNow(let seconds) = value.dateKind else { return ["a week ago is before now, not \(value.dateKind)"] }
             return (6 * 86_400...8 * 86_400).contains(seconds) ? [] : ["\(seconds) seconds is not about a week"]
@@ -105,8 +98,7 @@ struct DemoCase: Sendable {
                 "What are my two most recent reminders?": #"{"status":"all","count":2}"#,
                 "Show eight reminders I still have to do.": #"{"status":"incomplete","count":8}"#,
                 "List my incomplete reminders, at most four.": #"{"status":"incomplete","count":4}"#,
-            ],
-            seed: 4
+            ]
         ) { value in
             var problems: [String] = []
             if value.status != "incomplete" { problems.append("status \(value.status), not incomplete") }
@@ -134,8 +126,7 @@ struct DemoCase: Sendable {
                 "Eighties comedies about school.": #"{"genre":"comedy","fromYear":1980,"toYear":1989,"keywords":["school"]}"#,
                 "Horror films from the seventies.": #"{"genre":"horror","fromYear":1970,"toYear":1979,"keywords":[]}"#,
                 "Science fiction about robots, 2000 to 2015.": #"{"genre":"science fiction","fromYear":2000,"toYear":2015,"keywords":["robots"]}"#,
-            ],
-            seed: 2
+            ]
         ) { value in
             var problems: [String] = []
             if value.genre != "drama" { problems.append("genre \(value.genre), not drama") }
