@@ -48,10 +48,15 @@ let package = Package(
         // layouts. Depends on nothing but Foundation.
         .target(name: "BridleJSON"),
 
-        // The schema model: Generable, GenerationSchema, guides, Generable coding, JSON Schema.
-        // Depends on nothing but Foundation, BridleJSON (which it re-exports) and BridleRegex,
-        // so every higher layer can use it.
+        // The schema model: Generable, GenerationSchema, guides, Generable coding, the schema's
+        // validator and its JSON Schema rendering. Depends on nothing but Foundation,
+        // BridleJSON (which it re-exports) and BridleRegex, so every higher layer can use it.
         .target(name: "BridleSchema", dependencies: ["BridleJSON", "BridleRegex"]),
+
+        // JSON Schema from anyone: the reader (drafts 4 to 2020-12, $ref, the composition
+        // algebra that imports a document into the schema model) and the evaluator that judges
+        // an instance by the document itself.
+        .target(name: "BridleJSONSchema", dependencies: ["BridleSchema", "BridleRegex"]),
 
         // JSON Schema `pattern`: the one ECMA-262 parser and a backtracking-free matcher with
         // work budgets, shared by the grammar compiler and the validator so both judge a
@@ -68,7 +73,7 @@ let package = Package(
         .target(name: "BridleMask", dependencies: ["BridleGrammar"]),
 
         // Backend-agnostic generation: the LanguageModel protocol, options, typed responses.
-        .target(name: "BridleGeneration", dependencies: ["BridleSchema", "BridleGrammar"]),
+        .target(name: "BridleGeneration", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar"]),
 
         // GGUF files: a reader for typed load errors, a writer, and the seeded tiny models
         // that tests and the demo run. Knows nothing of llama.cpp.
@@ -99,7 +104,7 @@ let package = Package(
         .target(
             name: "BridleMCP",
             dependencies: [
-                "BridleGeneration", "BridleSchema",
+                "BridleGeneration", "BridleSchema", "BridleJSONSchema",
                 .product(name: "MCP", package: "swift-sdk"),
                 // FileDescriptor, for the stdio transport to a child process.
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -127,7 +132,7 @@ let package = Package(
             ]
         ),
         // The public face: re-exports the schema layer and declares the macros.
-        .target(name: "Bridle", dependencies: ["BridleSchema", "BridleGrammar", "BridleGeneration", "BridleMacros"]),
+        .target(name: "Bridle", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar", "BridleGeneration", "BridleMacros"]),
 
         // The types of the Examples (FoundationModels articles' types), shared by the
         // examples, the demo and the tests.
@@ -200,7 +205,7 @@ let package = Package(
 
         // What each fuzz target does with one input, as a plain library (Fuzz/BridleFuzzing), so
         // the tests replay the saved corpus (Fuzz/Corpus) without libFuzzer.
-        .target(name: "BridleFuzzing", dependencies: ["BridleSchema", "BridleGrammar", "BridleGGUF"], path: "Fuzz/BridleFuzzing"),
+        .target(name: "BridleFuzzing", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar", "BridleGGUF"], path: "Fuzz/BridleFuzzing"),
     ] + fuzzTargets.map {
         .executableTarget(name: $0, dependencies: ["BridleFuzzing"], path: "Fuzz/\($0)")
     } + [
@@ -211,9 +216,10 @@ let package = Package(
         // server), with the recording tools they use.
         .target(name: "BridleSessionChecks", dependencies: ["Bridle", "BridleExampleTypes"], path: "Tests/BridleSessionChecks"),
         .testTarget(name: "BridleJSONTests", dependencies: ["BridleJSON", "BridleTestSupport"]),
-        .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema", "BridleTestSupport"]),
+        .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleTestSupport"]),
+        .testTarget(name: "BridleJSONSchemaTests", dependencies: ["BridleJSONSchema", "BridleSchema", "BridleTestSupport"]),
         .testTarget(name: "BridleRegexTests", dependencies: ["BridleRegex", "BridleTestSupport"]),
-        .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar", "BridleSchema", "BridleRegex", "BridleTestSupport"]),
+        .testTarget(name: "BridleGrammarTests", dependencies: ["BridleGrammar", "BridleSchema", "BridleJSONSchema", "BridleRegex", "BridleTestSupport"]),
         .testTarget(
             name: "BridleMacroSupportTests",
             dependencies: [
@@ -229,7 +235,7 @@ let package = Package(
         .testTarget(name: "BridleGenerationTests", dependencies: ["BridleGeneration", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
         .testTarget(name: "BridleGGUFTests", dependencies: ["BridleGGUF", "BridleTestSupport"]),
         .testTarget(name: "BridleFuzzingTests", dependencies: ["BridleFuzzing", "BridleGGUF", "BridleTestSupport"]),
-        .testTarget(name: "BridleMaskTests", dependencies: ["BridleMask", "BridleGrammar", "BridleSchema", "BridleGGUF", "BridleTestSupport"]),
+        .testTarget(name: "BridleMaskTests", dependencies: ["BridleMask", "BridleGrammar", "BridleSchema", "BridleJSONSchema", "BridleGGUF", "BridleTestSupport"]),
         // FoundationModels-style code that must keep compiling with only `import Bridle`, and
         // its tests on scripted models.
         // Warnings are errors here, so a lost `@discardableResult` fails too.

@@ -1,4 +1,5 @@
 import BridleGrammar
+import BridleJSONSchema
 import BridleSchema
 
 extension FuzzTargets {

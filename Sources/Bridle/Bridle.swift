@@ -1,5 +1,6 @@
 @_exported import BridleGeneration
 @_exported import BridleGrammar
+@_exported import BridleJSONSchema
 @_exported import BridleSchema
 
 /// Makes a struct or enum `Generable`: its `generationSchema` describes exactly the JSON

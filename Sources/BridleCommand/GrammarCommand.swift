@@ -47,9 +47,7 @@ enum SchemaLoading {
             let schema = try GenerationSchema(jsonSchema: text)
             for note in schema.importNotes { Diagnostics.note("\(path): note: \(note)") }
             return (schema, try schema.grammar(options: GrammarOptions(layout: layout)))
-        } catch let error as JSONSchemaImportError {
-            throw ValidationFailure("\(path): \(error)")
-        } catch let error as GrammarCompileError {
+        } catch let error as any SchemaError {
             throw ValidationFailure("\(path): \(error)")
         }
     }

@@ -23,9 +23,7 @@ struct SchemaCommand: ParsableCommand {
             let schema = try GenerationSchema(jsonSchema: text)
             try schema.validate()
             print(schema.jsonSchemaString(prettyPrinted: !compact))
-        } catch let error as JSONSchemaImportError {
-            throw ValidationFailure("\(file): \(error)")
-        } catch let error as GenerationSchemaError {
+        } catch let error as any SchemaError {
             throw ValidationFailure("\(file): \(error)")
         }
     }

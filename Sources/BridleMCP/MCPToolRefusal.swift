@@ -1,3 +1,4 @@
+import BridleJSONSchema
 import BridleSchema
 
 /// A tool of an MCP server that a session cannot offer, and why: its `inputSchema` uses a

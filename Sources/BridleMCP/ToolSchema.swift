@@ -1,4 +1,5 @@
 import BridleGeneration
+import BridleJSONSchema
 import BridleSchema
 import Foundation
 import MCP

@@ -1,5 +1,6 @@
 import BridleGeneration
 import BridleGrammar
+import BridleJSONSchema
 import BridleSchema
 
 /// The JSON body of one streamed request, in each engine's own field names.

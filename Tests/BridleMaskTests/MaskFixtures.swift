@@ -1,3 +1,4 @@
+import BridleJSONSchema
 import BridleGGUF
 import BridleGrammar
 import BridleMask

@@ -1,3 +1,4 @@
+import BridleJSONSchema
 import BridleGrammar
 @testable import BridleMask
 import BridleSchema

@@ -1,3 +1,4 @@
+import BridleJSONSchema
 import BridleSchema
 
 /// One try by the model at a tool call that was refused before dispatch.

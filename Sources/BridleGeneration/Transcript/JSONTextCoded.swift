@@ -1,3 +1,4 @@
+import BridleJSONSchema
 import BridleSchema
 
 /// Codes ``GeneratedContent`` as its JSON text. Foundation's keyed coders do not keep the

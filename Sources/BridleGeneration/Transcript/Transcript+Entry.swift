@@ -1,3 +1,4 @@
+import BridleJSONSchema
 import BridleSchema
 import Foundation
 

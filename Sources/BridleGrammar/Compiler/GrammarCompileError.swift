@@ -1,3 +1,5 @@
+import BridleSchema
+
 /// Why a schema can't become a grammar: where (a JSON pointer into the schema) and what to
 /// do about it.
 ///
@@ -5,7 +7,7 @@
 /// try schema.grammar()
 /// // error: #/properties/a: oneOf alternatives that overlap cannot be enforced by a grammar; …
 /// ```
-public struct GrammarCompileError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct GrammarCompileError: SchemaError, Hashable {
     /// A JSON pointer into the schema's JSON Schema form (`#/properties/due`).
     public var pointer: String
     public var message: String
@@ -16,4 +18,8 @@ public struct GrammarCompileError: Error, Sendable, Hashable, CustomStringConver
     }
 
     public var description: String { "\(pointer): \(message)" }
+}
+
+extension GrammarCompileError {
+    public var issues: [SchemaIssue] { [SchemaIssue(path: pointer, message: message)] }
 }

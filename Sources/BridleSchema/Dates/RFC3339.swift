@@ -23,7 +23,7 @@ import Foundation
 ///
 /// Every function reads the UTF-8 bytes directly: no `DateFormatter`, `Calendar` or locale,
 /// so results do not depend on the machine and parsing costs one pass over the text.
-enum RFC3339 {
+package enum RFC3339 {
     // MARK: - Validation
 
     /// Whether `text` is an RFC 3339 `date-time`.
@@ -32,7 +32,7 @@ enum RFC3339 {
     /// RFC3339.isValidDateTime("1998-12-31T15:59:60.123-08:00")   // true (23:59:60 in UTC)
     /// RFC3339.isValidDateTime("2026-11-22 04:38:23Z")            // false (space for T)
     /// ```
-    static func isValidDateTime(_ text: String) -> Bool {
+    package static func isValidDateTime(_ text: String) -> Bool {
         withBytes(of: text) { scanDateTime($0) != nil }
     }
 
@@ -42,7 +42,7 @@ enum RFC3339 {
     /// RFC3339.isValidFullDate("2024-02-29")   // true
     /// RFC3339.isValidFullDate("2100-02-29")   // false (2100 is not a leap year)
     /// ```
-    static func isValidFullDate(_ text: String) -> Bool {
+    package static func isValidFullDate(_ text: String) -> Bool {
         withBytes(of: text) { bytes in
             var scanner = ByteScanner(bytes)
             return scanFullDate(&scanner) != nil && scanner.isAtEnd
@@ -56,7 +56,7 @@ enum RFC3339 {
     /// RFC3339.isValidFullTime("01:29:60+01:30")   // true (23:59:60 in UTC)
     /// RFC3339.isValidFullTime("12:00:00")         // false (no offset)
     /// ```
-    static func isValidFullTime(_ text: String) -> Bool {
+    package static func isValidFullTime(_ text: String) -> Bool {
         withBytes(of: text) { bytes in
             var scanner = ByteScanner(bytes)
             return scanFullTime(&scanner) != nil && scanner.isAtEnd
@@ -73,7 +73,7 @@ enum RFC3339 {
     /// RFC3339.isValidUUID("2EB8AA08-aa98-11ea-b4aa-73b441d16380")   // true
     /// RFC3339.isValidUUID("2eb8aa08aa9811eab4aa73b441d16380")       // false (no hyphens)
     /// ```
-    static func isValidUUID(_ text: String) -> Bool {
+    package static func isValidUUID(_ text: String) -> Bool {
         withBytes(of: text) { bytes in
             guard bytes.count == 36 else { return false }
             for (offset, byte) in bytes.enumerated() {
@@ -106,7 +106,7 @@ enum RFC3339 {
     /// RFC3339.parseDateTime("1998-12-31T23:59:60Z") == RFC3339.parseDateTime("1999-01-01T00:00:00Z")   // true
     /// RFC3339.parseDateTime("2026-11-22T04:38:23")                                   // nil (no offset)
     /// ```
-    static func parseDateTime(_ text: String) -> Date? {
+    package static func parseDateTime(_ text: String) -> Date? {
         withBytes(of: text) { bytes in
             guard let (date, time) = scanDateTime(bytes) else { return nil }
             let seconds = date.daysSinceUnixEpoch * secondsPerDay + time.secondsIntoDayUTC
@@ -121,7 +121,7 @@ enum RFC3339 {
     /// RFC3339.parseFullDate("2026-11-22")?.timeIntervalSince1970   // 1795305600
     /// RFC3339.parseFullDate("2026-11-31")                          // nil
     /// ```
-    static func parseFullDate(_ text: String) -> Date? {
+    package static func parseFullDate(_ text: String) -> Date? {
         withBytes(of: text) { bytes in
             var scanner = ByteScanner(bytes)
             guard let date = scanFullDate(&scanner), scanner.isAtEnd else { return nil }
@@ -149,7 +149,7 @@ enum RFC3339 {
     /// RFC3339.formatDateTime(Date(timeIntervalSince1970: 1795322303.12))    // "2026-11-22T04:38:23.12Z"
     /// RFC3339.formatDateTime(Date(timeIntervalSince1970: -62_200_000_000))  // nil (year -1)
     /// ```
-    static func formatDateTime(_ date: Date) -> String? {
+    package static func formatDateTime(_ date: Date) -> String? {
         guard let (seconds, fraction) = unixTimeFields(of: date) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(30)
@@ -176,7 +176,7 @@ enum RFC3339 {
     /// ```swift
     /// RFC3339.formatFullDate(Date(timeIntervalSince1970: 1795322303))   // "2026-11-22"
     /// ```
-    static func formatFullDate(_ date: Date) -> String? {
+    package static func formatFullDate(_ date: Date) -> String? {
         let referenceTime = date.timeIntervalSinceReferenceDate.rounded(.down)
         guard referenceTime >= earliestReferenceTime, referenceTime < endReferenceTime else { return nil }
         let seconds = Int64(referenceTime) + unixTimeOfReferenceDate

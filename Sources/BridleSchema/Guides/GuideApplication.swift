@@ -90,7 +90,7 @@ extension SchemaNode {
 
 extension StringFormat {
     /// Formats whose values name an instant or a day, so date bounds apply.
-    var isDate: Bool { self == .date || self == .dateTime }
+    package var isDate: Bool { self == .date || self == .dateTime }
 }
 
 extension SchemaNode.Kind {

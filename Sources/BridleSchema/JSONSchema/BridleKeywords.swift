@@ -8,23 +8,23 @@
 /// ```
 /// Relative dates count seconds from the moment of the request; `after`/`before` exclude the
 /// bound, `notBefore`/`notAfter` include it.
-enum BridleKeywords {
-    static let relationsKeyword = "x-bridle-relations"
-    static let relativeDatesKeyword = "x-bridle-relativeDates"
+package enum BridleKeywords {
+    package static let relationsKeyword = "x-bridle-relations"
+    package static let relativeDatesKeyword = "x-bridle-relativeDates"
 
     /// What is malformed about a keyword's value.
-    struct Malformed: Error {
-        let message: String
+    package struct Malformed: Error {
+        package let message: String
     }
 
-    static func document(of relations: [PropertyRelation]) -> GeneratedContent {
+    package static func document(of relations: [PropertyRelation]) -> GeneratedContent {
         GeneratedContent(elements: relations.map { relation in
             GeneratedContent(properties: [("property", GeneratedContent(relation.property)), (relation.comparison.rawValue, GeneratedContent(relation.other))])
         })
     }
 
     /// The relations `value` lists.
-    static func relations(from value: GeneratedContent) throws(Malformed) -> [PropertyRelation] {
+    package static func relations(from value: GeneratedContent) throws(Malformed) -> [PropertyRelation] {
         guard case .array(let entries) = value.kind else { throw Malformed(message: "\(relationsKeyword) must be an array") }
         var result: [PropertyRelation] = []
         for entry in entries {
@@ -41,14 +41,14 @@ enum BridleKeywords {
         return result
     }
 
-    static func document(of bounds: RelativeDateBounds) -> GeneratedContent {
+    package static func document(of bounds: RelativeDateBounds) -> GeneratedContent {
         var members: [(String, GeneratedContent)] = []
         if let earliest = bounds.earliest { members.append((bounds.earliestIsInclusive ? "notBefore" : "after", number(earliest))) }
         if let latest = bounds.latest { members.append((bounds.latestIsInclusive ? "notAfter" : "before", number(latest))) }
         return GeneratedContent(properties: members)
     }
 
-    static func relativeDates(from value: GeneratedContent) throws(Malformed) -> RelativeDateBounds {
+    package static func relativeDates(from value: GeneratedContent) throws(Malformed) -> RelativeDateBounds {
         guard let members = value.orderedProperties else { throw Malformed(message: "\(relativeDatesKeyword) must be an object") }
         var bounds = RelativeDateBounds()
         for (name, offset) in members {

@@ -33,8 +33,8 @@ extension GenerationSchema {
 }
 
 /// Prints ``SchemaNode``s as JSON Schema.
-enum JSONSchemaWriter {
-    static func document(of node: SchemaNode) -> GeneratedContent {
+package enum JSONSchemaWriter {
+    package static func document(of node: SchemaNode) -> GeneratedContent {
         GeneratedContent(properties: members(of: node))
     }
 

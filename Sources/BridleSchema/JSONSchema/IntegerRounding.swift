@@ -1,17 +1,17 @@
 import Foundation
 
 /// Turns JSON Schema's numeric bounds into inclusive integer bounds, exactly.
-enum IntegerRounding {
+package enum IntegerRounding {
     /// The smallest integer ≥ `value` (or > it when `strictly`), clamped into `Int128`;
     /// clamping inward keeps every admitted integer valid.
-    static func smallestInteger(above value: JSONNumber, strictly: Bool) -> Int128 {
+    package static func smallestInteger(above value: JSONNumber, strictly: Bool) -> Int128 {
         let (floor, isIntegral) = floorAndIntegrality(value)
         if isIntegral { return strictly ? floor.addingClamped(1) : floor }
         return floor.addingClamped(1)
     }
 
     /// The largest integer ≤ `value` (or < it when `strictly`), clamped into `Int128`.
-    static func largestInteger(below value: JSONNumber, strictly: Bool) -> Int128 {
+    package static func largestInteger(below value: JSONNumber, strictly: Bool) -> Int128 {
         let (floor, isIntegral) = floorAndIntegrality(value)
         return isIntegral && strictly ? floor.addingClamped(-1) : floor
     }
@@ -36,15 +36,15 @@ enum IntegerRounding {
 }
 
 extension Int128 {
-    func addingClamped(_ other: Int128) -> Int128 {
+    package func addingClamped(_ other: Int128) -> Int128 {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other < 0 ? .min : .max) : sum
     }
 }
 
 extension JSONNumber {
-    var isNegative: Bool { text.hasPrefix("-") }
+    package var isNegative: Bool { text.hasPrefix("-") }
 
     /// Written as an integer: digits and an optional minus sign, no fraction or exponent.
-    var isIntegerLiteral: Bool { !text.contains { $0 == "." || $0 == "e" || $0 == "E" } }
+    package var isIntegerLiteral: Bool { !text.contains { $0 == "." || $0 == "e" || $0 == "E" } }
 }

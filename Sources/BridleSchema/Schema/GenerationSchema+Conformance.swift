@@ -5,8 +5,8 @@ extension GenerationSchema {
     /// value. Empty when `content` conforms. This re-checks every guide (ranges, counts,
     /// choices, patterns, formats, date bounds) independently of any grammar.
     ///
-    /// A schema read from a JSON Schema document is judged by the document itself, through
-    /// a ``JSONSchemaEvaluator``: so `oneOf` exclusivity and `uniqueItems`, which no grammar
+    /// A schema read from a JSON Schema document is judged by the document itself (the
+    /// importer's ``DocumentValidator``, BridleJSONSchema's evaluator): so `oneOf` exclusivity and `uniqueItems`, which no grammar
     /// can enforce, are checked exactly, whatever the IR narrowed. A document the evaluator
     /// can't decide on gives a violation, never a pass.
     ///
@@ -15,13 +15,7 @@ extension GenerationSchema {
     /// schema.violations(of: 11)   // [#: 11 is above the maximum 10]
     /// ```
     public func violations(of content: GeneratedContent) -> [SchemaIssue] {
-        if let jsonSchemaSource {
-            do {
-                return try JSONSchemaEvaluator(document: jsonSchemaSource).violations(of: content)
-            } catch {
-                return [SchemaIssue(path: error.pointer, message: "can't be checked against the JSON Schema: \(error.message)")]
-            }
-        }
+        if let documentValidator { return documentValidator.violations(content) }
         var found: [SchemaIssue] = []
         ConformanceChecker(schema: self).check(content, against: root, at: "#", into: &found, depth: 0)
         return found

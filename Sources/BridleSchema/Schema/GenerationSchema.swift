@@ -23,11 +23,14 @@ public struct GenerationSchema: Sendable, Hashable {
     /// The JSON Schema document this schema was read from, when it was. The IR may admit
     /// fewer values than the document (a grammar never writes extra properties), so values
     /// are judged against the document itself: see ``violations(of:)``.
-    public internal(set) var jsonSchemaSource: GeneratedContent?
+    public var jsonSchemaSource: GeneratedContent? { documentValidator?.document }
+    /// The document and how values are judged against it: set by the importer, which owns
+    /// JSON Schema's keywords; the schema model only asks it.
+    package var documentValidator: DocumentValidator?
     /// What the JSON Schema import kept as an annotation without enforcing it, one line each
     /// with its JSON pointer (a `format` name Bridle does not know admits any string, as
     /// draft 2020-12 defines it). Empty for schemas not read from JSON Schema.
-    public internal(set) var importNotes: [String] = []
+    public package(set) var importNotes: [String] = []
 
     public init(root: SchemaNode, definitions: [String: SchemaNode] = [:]) {
         self.init(root: root, definitions: definitions, buildIssues: [])

@@ -35,7 +35,7 @@ public struct IntegerConstraints: Sendable, Hashable {
     }
 
     /// Narrows the bounds to also satisfy `other`.
-    mutating func intersect(minimum newMinimum: Int128?, maximum newMaximum: Int128?) {
+    package mutating func intersect(minimum newMinimum: Int128?, maximum newMaximum: Int128?) {
         if let newMinimum { minimum = Swift.max(minimum ?? newMinimum, newMinimum) }
         if let newMaximum { maximum = Swift.min(maximum ?? newMaximum, newMaximum) }
     }

@@ -28,13 +28,13 @@ public struct NumberConstraints: Sendable, Hashable {
         self.maximumIsExclusive = maximumIsExclusive
     }
 
-    mutating func intersect(minimum newMinimum: Decimal, exclusive: Bool = false) {
+    package mutating func intersect(minimum newMinimum: Decimal, exclusive: Bool = false) {
         if let minimum, minimum > newMinimum || (minimum == newMinimum && minimumIsExclusive) { return }
         minimum = newMinimum
         minimumIsExclusive = exclusive
     }
 
-    mutating func intersect(maximum newMaximum: Decimal, exclusive: Bool = false) {
+    package mutating func intersect(maximum newMaximum: Decimal, exclusive: Bool = false) {
         if let maximum, maximum < newMaximum || (maximum == newMaximum && maximumIsExclusive) { return }
         maximum = newMaximum
         maximumIsExclusive = exclusive

@@ -10,9 +10,9 @@ import BridleRegex
 /// PatternCheck.failure(of: "12345", against: #"^\d{5}$"#)   // nil
 /// PatternCheck.failure(of: "١٢٣٤٥", against: #"^\d{5}$"#)   // "\"١٢٣٤٥\" does not match the pattern ^\d{5}$"
 /// ```
-enum PatternCheck {
+package enum PatternCheck {
     /// Why `text` fails `pattern`, or nil when the pattern matches somewhere in it.
-    static func failure(of text: String, against pattern: String) -> String? {
+    package static func failure(of text: String, against pattern: String) -> String? {
         do {
             return try ECMARegex(pattern).containsMatch(in: text) ? nil : "\"\(text)\" does not match the pattern \(pattern)"
         } catch {
@@ -22,7 +22,7 @@ enum PatternCheck {
 
     /// Why `text` fails the string's patterns (each required one matches somewhere, no
     /// excluded one does), or nil when it passes them all.
-    static func failure(of text: String, against constraints: StringConstraints) -> String? {
+    package static func failure(of text: String, against constraints: StringConstraints) -> String? {
         for pattern in constraints.requiredPatterns {
             if let failure = failure(of: text, against: pattern) { return failure }
         }
@@ -38,17 +38,17 @@ enum PatternCheck {
 
     /// Whether `pattern` matches somewhere in `text`; nil when Bridle can't read the
     /// pattern or can't judge it within its budget.
-    static func matches(_ pattern: String, _ text: String) -> Bool? {
+    package static func matches(_ pattern: String, _ text: String) -> Bool? {
         try? ECMARegex(pattern).containsMatch(in: text)
     }
 
     /// Whether Bridle reads `pattern` (the `regex` format, `patternProperties` keys).
-    static func isValid(_ pattern: String) -> Bool {
+    package static func isValid(_ pattern: String) -> Bool {
         problem(with: pattern) == nil
     }
 
     /// Why `pattern` can't be used, or nil when it can.
-    static func problem(with pattern: String) -> String? {
+    package static func problem(with pattern: String) -> String? {
         do {
             _ = try ECMARegex(pattern)
             return nil

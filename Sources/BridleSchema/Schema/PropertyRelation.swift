@@ -97,7 +97,7 @@ public struct PropertyRelation: Sendable, Hashable {
 
     /// What the validators say when `value` and `otherValue` break the rule; `nil` when they
     /// satisfy it.
-    func violation(between value: GeneratedContent, and otherValue: GeneratedContent) -> String? {
+    package func violation(between value: GeneratedContent, and otherValue: GeneratedContent) -> String? {
         switch holds(between: value, and: otherValue) {
         case true?: nil
         case false?: "\(value.jsonString) is not \(comparison.phrase) \"\(other)\" (\(otherValue.jsonString))"

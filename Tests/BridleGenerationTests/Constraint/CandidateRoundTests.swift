@@ -1,3 +1,4 @@
+import BridleJSONSchema
 import BridleGeneration
 import BridleSchema
 import Testing

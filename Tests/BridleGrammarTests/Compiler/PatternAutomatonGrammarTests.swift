@@ -1,3 +1,4 @@
+import BridleJSONSchema
 import BridleRegex
 import BridleSchema
 import BridleTestSupport

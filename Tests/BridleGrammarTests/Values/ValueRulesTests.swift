@@ -1,3 +1,4 @@
+import BridleJSONSchema
 import BridleGrammar
 import BridleSchema
 import Testing

@@ -1,12 +1,8 @@
+import BridleTestSupport
 import Foundation
 import Testing
 
 @testable import BridleSchema
-
-/// The root node of `schema` as compact JSON Schema, without the `$schema` header.
-func jsonSchemaBody(_ schema: GenerationSchema) -> String {
-    JSONSchemaWriter.document(of: schema.root).jsonString
-}
 
 @Suite("Built-in Generable types")
 struct GenerableScalarsTests {

@@ -1,3 +1,4 @@
+import BridleTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BridleJSONSchema
 import Testing
 
 @testable import BridleSchema
@@ -15,7 +16,7 @@ import Testing
 
     @Test func aDocumentTheEvaluatorCannotDecideOnIsAViolation() throws {
         var schema = GenerationSchema(root: .any)
-        schema.jsonSchemaSource = ["$ref": "https://example.com/elsewhere.json"]
+        schema.judgeByDocument(["$ref": "https://example.com/elsewhere.json"])
         let issues = schema.violations(of: 1)
         #expect(issues.count == 1)
         #expect(issues.first?.message.contains("can't be checked") == true)
