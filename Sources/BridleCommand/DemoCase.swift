@@ -10,8 +10,11 @@ struct DemoCase: Sendable {
     let name: String
     let prompt: String
     let instructions: String
+    /// Requests with their answers, one "User:"/"Assistant:" pair each, shown after the
+    /// instructions unless the run leaves them out.
+    let examples: String
     let schema: GenerationSchema
-    private let generate: @Sendable (LlamaLanguageModel, String, String, GenerationOptions) async throws -> Outcome
+    private let generate: @Sendable (LlamaLanguageModel, String, String, Bool, GenerationOptions) async throws -> Outcome
 
     struct Outcome: Sendable {
         let text: String
@@ -21,8 +24,8 @@ struct DemoCase: Sendable {
         let problems: [String]
     }
 
-    func run(on model: LlamaLanguageModel, options: GenerationOptions) async throws -> Outcome {
-        try await generate(model, prompt, instructions, options)
+    func run(on model: LlamaLanguageModel, withExamples: Bool, options: GenerationOptions) async throws -> Outcome {
+        try await generate(model, prompt, instructions, withExamples, options)
     }
 
     /// - Parameter problems: The semantic checks: the type's validator (cross-field rules)
@@ -40,13 +43,14 @@ struct DemoCase: Sendable {
             let answer = (try? GeneratedContent(json: example.value))?.jsonString(layout: layout) ?? example.value
             return "User: \(example.key)\nAssistant: \(answer)"
         }.joined(separator: "\n")
-        let instructions = "\(instructions)\n\n\(shown)"
         let name = String(reflecting: type).split(separator: ".").dropFirst().joined(separator: ".")
         return DemoCase(
-            name: name, prompt: prompt, instructions: instructions, schema: Value.generationSchema
-        ) { model, prompt, instructions, options in
+            name: name, prompt: prompt, instructions: instructions, examples: shown, schema: Value.generationSchema
+        ) { model, prompt, instructions, withExamples, options in
+            // Without examples the model reads the schema instead (FoundationModels' default).
             let response = try await model.respond(
-                to: prompt, generating: Value.self, includeSchemaInPrompt: false, instructions: instructions, options: options)
+                to: prompt, generating: Value.self, includeSchemaInPrompt: !withExamples,
+                instructions: withExamples ? "\(instructions)\n\n\(shown)" : instructions, options: options)
             var found = problems(response.content)
             if let validatable = response.content as? any ValidatableArguments {
                 do { try validatable.validate() } catch { found.append("validator: \(error)") }

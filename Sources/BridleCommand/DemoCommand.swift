@@ -41,6 +41,9 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .customLong("best-of"), help: "Candidates per value, decoded together: the valid one the model found likeliest is shown (1: one candidate).")
     var bestOf = 4
 
+    @Flag(inversion: .prefixedNo, help: "Show each type's example requests and answers; without them, its JSON Schema.")
+    var examples = true
+
     @Option(help: "What enforces the grammar: bridle (Bridle's mask engine) or llama (llama.cpp's grammar sampler).")
     var engine: GrammarEngine = .bridle
 
@@ -102,7 +105,7 @@ struct DemoCommand: AsyncParsableCommand {
         print("prompt: \(demo.prompt.debugDescription)")
         for index in 0..<UInt64(count) {
             let seed = seed + index * UInt64(bestOf)
-            let outcome = try await demo.run(on: llama, options: options(seed: seed))
+            let outcome = try await demo.run(on: llama, withExamples: examples, options: options(seed: seed))
             let statistics = outcome.statistics
             print("seed \(seed): \(outcome.text)")
             print("  decoded: \(Self.shortened(outcome.value))")
@@ -126,7 +129,7 @@ struct DemoCommand: AsyncParsableCommand {
             var total = GenerationStatistics.zero
             // Best of N takes N consecutive seeds per value; each value gets its own.
             for index in 0..<UInt64(seeds) {
-                let outcome = try await demo.run(on: llama, options: options(seed: seed + index * UInt64(bestOf)))
+                let outcome = try await demo.run(on: llama, withExamples: examples, options: options(seed: seed + index * UInt64(bestOf)))
                 total.add(outcome.statistics)
                 if outcome.problems.isEmpty { plausible += 1 }
                 for problem in outcome.problems { problems[problem, default: 0] += 1 }
