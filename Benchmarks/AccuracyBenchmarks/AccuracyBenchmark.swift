@@ -20,7 +20,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
     @Option(help: "A model as NAME=FILE.gguf; repeat it.")
     var model: [String]
 
-    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
+    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α]]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
     var system: [String] = [
         "bridle/compact/fields", "bridle/spaced/fields", "bridle/flexible/fields", "bridle/spaced/no-ff/fields",
         "bridle/spaced/json-schema", "llama-json-schema/fields", "llama-json-schema/json-schema", "unconstrained/fields",
@@ -139,10 +139,11 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             options.maximumResponseTokens = maximumTokens
             var request = GenerationRequest(messages: system.messages(for: task, schema: schema), options: options)
             switch system.engine {
-            case .bridle(let layout, let fastForward, let bestOf):
+            case .bridle(let layout, let fastForward, let bestOf, let emphasis):
                 guard let schema else { throw BenchmarkFailure("Bridle cannot import the schema") }
                 request.options.grammar.layout = layout
                 request.options.fastForward = fastForward
+                request.options.requestEmphasis = emphasis
                 request.constraint = try OutputConstraint(schema: schema, options: request.options.grammar)
                 if bestOf > 1 {
                     // Candidates decoded together; one attempt, as the single-answer rows have.

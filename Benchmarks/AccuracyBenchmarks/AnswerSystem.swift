@@ -7,7 +7,8 @@ import BridleSchema
 struct AnswerSystem: Hashable, CustomStringConvertible {
     enum Engine: Hashable {
         /// `bestOf` above 1: the likeliest valid of that many sampled candidates (sampled runs only).
-        case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int)
+        /// `emphasis`: ``GenerationOptions/requestEmphasis``.
+        case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int, emphasis: RequestEmphasis?)
         case llamaJSONSchema
         case unconstrained
     }
@@ -25,35 +26,47 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
 
     /// Best-of-N systems sample; they have no greedy run.
     var samplesOnly: Bool {
-        if case .bridle(_, _, let bestOf) = engine { return bestOf > 1 }
+        if case .bridle(_, _, let bestOf, _) = engine { return bestOf > 1 }
         return false
     }
 
-    /// `bridle/LAYOUT[/no-ff][/best-of-N]/RENDERING`, `llama-json-schema/RENDERING` or `unconstrained/RENDERING`.
+    /// `bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α]]/RENDERING`, `llama-json-schema/RENDERING`
+    /// or `unconstrained/RENDERING`.
     init?(_ text: String) {
-        var parts = text.split(separator: "/").map(String.init)
-        var bestOf = 1
-        if parts.count > 2, let option = parts.dropLast().last, option.hasPrefix("best-of-") {
-            guard let count = Int(option.dropFirst("best-of-".count)), count > 1 else { return nil }
-            bestOf = count
-            parts.remove(at: parts.count - 2)
-        }
-        guard let last = parts.last, let rendering = Rendering(rawValue: last) else { return nil }
+        let parts = text.split(separator: "/").map(String.init)
+        guard parts.count >= 2, let rendering = Rendering(rawValue: parts[parts.count - 1]) else { return nil }
         self.rendering = rendering
-        switch parts.first {
+        switch parts[0] {
         case "bridle":
-            guard parts.count == 3 || (parts.count == 4 && parts[2] == "no-ff"), let layout = JSONLayout(rawValue: parts[1]) else { return nil }
-            engine = .bridle(layout: layout, fastForward: parts.count == 3, bestOf: bestOf)
-        case "llama-json-schema" where parts.count == 2 && bestOf == 1: engine = .llamaJSONSchema
-        case "unconstrained" where parts.count == 2 && bestOf == 1: engine = .unconstrained
+            guard parts.count >= 3, let layout = JSONLayout(rawValue: parts[1]) else { return nil }
+            var fastForward = true
+            var bestOf = 1
+            var emphasis: RequestEmphasis?
+            for option in parts[2..<(parts.count - 1)] {
+                if option == "no-ff" {
+                    fastForward = false
+                } else if option.hasPrefix("best-of-"), let count = Int(option.dropFirst("best-of-".count)), count > 1 {
+                    bestOf = count
+                } else if option.hasPrefix("emphasis-") {
+                    // emphasis-γ or emphasis-γ-α
+                    let values = option.dropFirst("emphasis-".count).split(separator: "-").compactMap { Double($0) }
+                    guard (1...2).contains(values.count) else { return nil }
+                    emphasis = RequestEmphasis(weight: values[0], plausibility: values.count == 2 ? values[1] : RequestEmphasis.standard.plausibility)
+                } else {
+                    return nil
+                }
+            }
+            engine = .bridle(layout: layout, fastForward: fastForward, bestOf: bestOf, emphasis: emphasis)
+        case "llama-json-schema" where parts.count == 2: engine = .llamaJSONSchema
+        case "unconstrained" where parts.count == 2: engine = .unconstrained
         default: return nil
         }
     }
 
     var description: String {
         switch engine {
-        case .bridle(let layout, let fastForward, let bestOf):
-            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")/\(rendering.rawValue)"
+        case .bridle(let layout, let fastForward, let bestOf, let emphasis):
+            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")\(emphasis.map { "/emphasis-\($0.weight)-\($0.plausibility)" } ?? "")/\(rendering.rawValue)"
         case .llamaJSONSchema: "llama-json-schema/\(rendering.rawValue)"
         case .unconstrained: "unconstrained/\(rendering.rawValue)"
         }

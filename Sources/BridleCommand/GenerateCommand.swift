@@ -92,6 +92,9 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(name: .customLong("best-of"), help: "Candidates per answer, sampled together; the valid one the model found likeliest (mean token log-probability) is the answer.")
     var bestOf = 1
 
+    @Option(help: "Request emphasis γ: each token chosen from γ·log p(t | prompt) + (1 − γ)·log p(t | the same without the prompt), which weighs down what the model would write whatever was asked (1.5 is common; plausibility cut 0.1; --model only).")
+    var emphasis: Double?
+
     @Flag(help: "Print timings and token counts to standard error.")
     var statistics = false
 
@@ -124,6 +127,9 @@ struct GenerateCommand: AsyncParsableCommand {
             if batchSize < 1 { throw ValidationError("--batch-size must be at least 1, not \(batchSize).") }
             if model == nil { throw ValidationError("--batch-size applies to --model only: a server batches its own requests.") }
         }
+        if emphasis != nil, model == nil {
+            throw ValidationError("--emphasis applies to --model only: a server decodes one sequence per request.")
+        }
     }
 
     func run() async throws {
@@ -133,6 +139,7 @@ struct GenerateCommand: AsyncParsableCommand {
             : topK.map { .random(top: $0, seed: seed) } ?? .random(probabilityThreshold: 1, seed: seed)
         options.maximumAnswerAttempts = attempts
         options.bestOf = bestOf
+        options.requestEmphasis = emphasis.map { RequestEmphasis(weight: $0) }
 
         var system = instructions.map { [$0] } ?? []
         var constraint: OutputConstraint?
@@ -153,7 +160,7 @@ struct GenerateCommand: AsyncParsableCommand {
         let messages = (system.isEmpty ? [] : [ChatMessage.system(system.joined(separator: "\n\n"))]) + [.user(prompt)]
 
         let model: any LanguageModel = if let model {
-            try ModelLoading.load(model, contextSize: contextSize, template: template, sequences: batchSize ?? min(count * bestOf, 16))
+            try ModelLoading.load(model, contextSize: contextSize, template: template, sequences: batchSize ?? min(count * bestOf * (emphasis == nil ? 1 : 2), 16))
         } else {
             try await serverModel()
         }

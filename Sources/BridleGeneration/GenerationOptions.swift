@@ -50,6 +50,9 @@ public struct GenerationOptions: Sendable, Hashable {
     /// Needs random sampling: greedy would write N equal candidates. A streamed request shows
     /// the answer once it is chosen. 1 (the default) generates one.
     public var bestOf: Int = 1
+    /// Request emphasis (``RequestEmphasis``; a Bridle option): each token weighed against
+    /// what the model would write for the same conversation without its request. `nil` is off.
+    public var requestEmphasis: RequestEmphasis?
     /// The most work (Earley items, ``GrammarMatcher/work``) checking one response against its
     /// grammar may cost. JSON costs about ten items a byte, so the default
     /// (``GrammarMatcher/defaultWorkBudget``) holds some ten megabytes; only a grammar

@@ -25,4 +25,19 @@ public struct GenerationRequest: Sendable, Hashable {
         self.options = options
         self.scoresTokens = scoresTokens
     }
+
+    /// The conversation without its request, for ``GenerationOptions/requestEmphasis``: the
+    /// last user message with its content emptied (the turn stays, so a chat template frames
+    /// it alike); `nil` when there is no user message.
+    ///
+    /// ```swift
+    /// GenerationRequest(messages: [.system("Call get_weather."), .user("Weather in Oslo?")]).messagesWithoutRequest
+    /// // [.system("Call get_weather."), .user("")]
+    /// ```
+    public var messagesWithoutRequest: [ChatMessage]? {
+        guard let last = messages.lastIndex(where: { $0.role == .user }) else { return nil }
+        var without = messages
+        without[last].content = ""
+        return without
+    }
 }

@@ -25,6 +25,10 @@ actor LlamaContext {
         var running: RunningSequence?
         /// When a request last took it; the least recently used free slot is taken first.
         var lastUse = 0
+        /// The sequence whose request this one serves as its ``BaselineSequence``.
+        var baselineOf: Int?
+
+        var isFree: Bool { running == nil && baselineOf == nil }
     }
 
     /// A request ready to start: its token step, sampler and prompt tokens.
@@ -33,6 +37,8 @@ actor LlamaContext {
         let step: TokenStep
         let sampler: SamplerChain
         let prompt: [llama_token]
+        /// The prompt without the request, and γ, under request emphasis.
+        let baseline: (prompt: [llama_token], emphasis: RequestEmphasis)?
         let compileSeconds: Double
         let begun: ContinuousClock.Instant
     }
@@ -116,12 +122,12 @@ actor LlamaContext {
 
     /// Forgets what the idle sequences hold; their next requests decode their whole prompts.
     func clearCache() {
-        if slots.allSatisfy({ $0.running == nil }) {
+        if slots.allSatisfy(\.isFree) {
             llama_memory_clear(memory, true)
             for index in slots.indices { slots[index].tokens = [] }
             return
         }
-        for index in slots.indices where slots[index].running == nil {
+        for index in slots.indices where slots[index].isFree {
             forget(index)
         }
     }
@@ -173,7 +179,7 @@ actor LlamaContext {
             }
         }
         deferred = stillDeferred
-        while !waiting.isEmpty, slots.count(where: { $0.running == nil }) > deferred.count {
+        while !waiting.isEmpty, slots.count(where: \.isFree) > deferred.count {
             let ticket = waiting.removeFirst()
             guard !ticket.isCancelled else {
                 ticket.continuation.finish(throwing: CancellationError())
@@ -202,17 +208,50 @@ actor LlamaContext {
         guard prompt.count < contextSize else {
             throw GenerationError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
         }
-        return PreparedRequest(ticket: ticket, step: step, sampler: sampler, prompt: prompt, compileSeconds: compileSeconds, begun: begun)
+        return PreparedRequest(
+            ticket: ticket, step: step, sampler: sampler, prompt: prompt, baseline: try baselinePrompt(for: request),
+            compileSeconds: compileSeconds, begun: begun)
+    }
+
+    /// The prompt without the request, when the request asks for emphasis on it; `nil` when
+    /// it does not (or is 1, which changes nothing), or has no user message to leave out.
+    private func baselinePrompt(for request: GenerationRequest) throws -> (prompt: [llama_token], emphasis: RequestEmphasis)? {
+        guard let emphasis = request.options.requestEmphasis else { return nil }
+        if let problem = emphasis.problem { throw GenerationError.invalidOptions(problem) }
+        guard slots.count >= 2 else {
+            throw GenerationError.invalidOptions(
+                "requestEmphasis decodes the conversation without its request in a second sequence; load the model with LlamaConfiguration(sequences: 2) or more")
+        }
+        guard emphasis.isActive, let messages = request.messagesWithoutRequest else { return nil }
+        return (try model.tokenize(formatter.prompt(for: messages)), emphasis)
     }
 
     /// Starts `prepared` on a free sequence; `false` when none is free.
+    /// With a baseline it takes two: the second is reserved now and filled once the first
+    /// holds its prompt (``startBaseline(_:)``).
     private func begin(_ prepared: PreparedRequest) -> Bool {
+        if prepared.baseline != nil, slots.count(where: \.isFree) < 2 { return false }
         guard let plan = claim(for: prepared.prompt) else { return false }
+        var baseline: BaselineSequence?
+        if let (prompt, emphasis) = prepared.baseline,
+            let reserved = slots.indices.filter({ slots[$0].isFree && $0 != plan.sequence }).min(by: { slots[$0].lastUse < slots[$1].lastUse })
+        {
+            slots[reserved].baselineOf = plan.sequence
+            baseline = BaselineSequence(sequence: reserved, prompt: prompt, emphasis: emphasis, vocabularySize: model.vocabularySize)
+        }
         slots[plan.sequence].running = RunningSequence(
             ticket: prepared.ticket, sequence: plan.sequence, model: model, step: prepared.step, sampler: prepared.sampler,
             contextSize: contextSize, prompt: prepared.prompt, reused: plan.reused, shared: plan.isCopy ? plan.reused : 0,
-            compileSeconds: prepared.compileSeconds, start: prepared.begun)
+            compileSeconds: prepared.compileSeconds, start: prepared.begun, baseline: baseline)
         return true
+    }
+
+    /// Fills a baseline's reserved sequence with the longest prefix of its prompt the cache
+    /// holds (the main sequence's prompt, which shares all before the request) and queues the rest.
+    private func startBaseline(_ baseline: BaselineSequence) {
+        guard let plan = PrefixReuse.plan(prompt: baseline.prompt, caches: slots.map(\.tokens), free: [baseline.sequence], isWhole: isWhole)
+        else { return }
+        baseline.start(reused: install(plan, prompt: baseline.prompt).reused)
     }
 
     /// Whether a sequence still reading its prompt shares a prefix with `prompt` worth waiting
@@ -231,10 +270,17 @@ actor LlamaContext {
     /// Takes a free sequence for `prompt` and leaves in its cache the longest prefix of the
     /// prompt any sequence holds; `nil` when none is free.
     private func claim(for prompt: [llama_token]) -> PrefixReuse? {
-        let free = slots.indices.filter { slots[$0].running == nil }.sorted { slots[$0].lastUse < slots[$1].lastUse }
-        guard var plan = PrefixReuse.plan(prompt: prompt, caches: slots.map(\.tokens), free: free, isWhole: isWhole) else {
+        let free = slots.indices.filter { slots[$0].isFree }.sorted { slots[$0].lastUse < slots[$1].lastUse }
+        guard let plan = PrefixReuse.plan(prompt: prompt, caches: slots.map(\.tokens), free: free, isWhole: isWhole) else {
             return nil
         }
+        return install(plan, prompt: prompt)
+    }
+
+    /// Leaves in `plan`'s sequence the prefix it reuses (copied from its source, or its own
+    /// cache cut after it); the plan actually carried out.
+    private func install(_ plan: PrefixReuse, prompt: [llama_token]) -> PrefixReuse {
+        var plan = plan
         let sequence = plan.sequence
         uses += 1
         slots[sequence].lastUse = uses
@@ -265,7 +311,8 @@ actor LlamaContext {
     }
 
     /// One step: each sequence with logits chooses, then one batch decodes every sequence's
-    /// next tokens (chosen tokens first, prompts in the room left).
+    /// next tokens (chosen tokens first, prompts in the room left; a baseline right after the
+    /// sequence it serves).
     private func step() {
         var choosing: [ChoiceWork] = []
         for index in slots.indices {
@@ -274,14 +321,31 @@ actor LlamaContext {
                 end(index, throwing: CancellationError())
                 continue
             }
-            guard let row = sequence.logitsRow else { continue }
-            sequence.logitsRow = nil
-            guard let logits = llama_get_logits_ith(pointer, row) else {
-                end(index, throwing: LlamaError.decodeFailed(status: 0, llamaMessages: ["llama_get_logits_ith returned NULL for row \(row)"]))
-                continue
+            let logits: UnsafeBufferPointer<Float>
+            if let baseline = sequence.baseline {
+                guard baseline.isReady else { continue }
+                if let row = sequence.logitsRow {
+                    sequence.logitsRow = nil
+                    guard let pointer = llama_get_logits_ith(pointer, row) else {
+                        end(index, throwing: missingLogits(row: row))
+                        continue
+                    }
+                    logits = UnsafeBufferPointer(start: pointer, count: model.vocabularySize)
+                } else if let held = baseline.takeHeldMain() {
+                    logits = held
+                } else {
+                    continue
+                }
+            } else {
+                guard let row = sequence.logitsRow else { continue }
+                sequence.logitsRow = nil
+                guard let pointer = llama_get_logits_ith(pointer, row) else {
+                    end(index, throwing: missingLogits(row: row))
+                    continue
+                }
+                logits = UnsafeBufferPointer(start: pointer, count: model.vocabularySize)
             }
-            choosing.append(ChoiceWork(
-                sequence: sequence, logits: UnsafeBufferPointer(start: logits, count: model.vocabularySize), held: slots[index].tokens.count))
+            choosing.append(ChoiceWork(sequence: sequence, logits: logits, held: slots[index].tokens.count))
         }
         for (work, outcome) in zip(choosing, ChoiceWork.run(choosing)) {
             switch outcome {
@@ -292,20 +356,25 @@ actor LlamaContext {
         }
 
         batch.clear()
-        var taken: [(sequence: Int, count: Int, row: Int32?)] = []
+        var taken: [(slot: Int, feed: any DecodingFeed, count: Int, row: Int32?)] = []
+        func take(_ feed: any DecodingFeed, slot: Int) {
+            guard !feed.pending.isEmpty, batch.room > 0 else { return }
+            let count = min(feed.pending.count, batch.room)
+            let position = slots[slot].tokens.count
+            var row: Int32?
+            for (offset, token) in feed.pending.prefix(count).enumerated() {
+                let last = offset == count - 1 && count == feed.pending.count
+                let added = batch.add(token, position: position + offset, sequence: slot, wantsLogits: last)
+                if last { row = added }
+            }
+            taken.append((slot, feed, count, row))
+        }
         let order = slots.indices.filter { slots[$0].running?.responseStart != nil }
             + slots.indices.filter { slots[$0].running != nil && slots[$0].running?.responseStart == nil }
         for index in order {
-            guard let sequence = slots[index].running, !sequence.pending.isEmpty, batch.room > 0 else { continue }
-            let count = min(sequence.pending.count, batch.room)
-            let position = slots[index].tokens.count
-            var row: Int32?
-            for (offset, token) in sequence.pending.prefix(count).enumerated() {
-                let last = offset == count - 1 && count == sequence.pending.count
-                let added = batch.add(token, position: position + offset, sequence: index, wantsLogits: last)
-                if last { row = added }
-            }
-            taken.append((index, count, row))
+            guard let sequence = slots[index].running else { continue }
+            take(sequence, slot: index)
+            if let baseline = sequence.baseline, baseline.isStarted { take(baseline, slot: baseline.sequence) }
         }
         guard !taken.isEmpty else { return }
 
@@ -313,29 +382,49 @@ actor LlamaContext {
         let status = llama_decode(pointer, batch.batch)
         guard status == 0 else {
             // The batch is one micro-batch (n_ubatch = n_batch), so none of it was kept;
-            // its sequences fail, the others go on.
-            for (index, _, _) in taken {
+            // its sequences fail (a baseline's with the request it serves), the others go on.
+            for (index, feed, _, _) in taken {
+                let owner = slots[index].baselineOf ?? index
                 let error: any Error = if status == 1 {
-                    GenerationError.exceededContextWindowSize(
-                        promptTokens: slots[index].tokens.count + (slots[index].running?.pending.count ?? 0), contextSize: contextSize)
+                    GenerationError.exceededContextWindowSize(promptTokens: slots[index].tokens.count + feed.pending.count, contextSize: contextSize)
                 } else {
                     LlamaError.decodeFailed(status: status, llamaMessages: LlamaLog.messages(since: mark))
                 }
-                end(index, throwing: error)
+                end(owner, throwing: error)
                 forget(index)
             }
             return
         }
         let now = ContinuousClock.now
-        for (index, count, row) in taken {
-            guard let sequence = slots[index].running else { continue }
-            slots[index].tokens += sequence.pending.prefix(count)
-            sequence.pending = sequence.pending.dropFirst(count)
-            if let row {
-                sequence.logitsRow = row
-                sequence.promptDecoded(at: now)
-            }
+        for (index, feed, count, row) in taken {
+            slots[index].tokens += feed.pending.prefix(count)
+            feed.pending = feed.pending.dropFirst(count)
+            if let row { feed.logitsRow = row }
         }
+        for index in slots.indices {
+            guard let sequence = slots[index].running else { continue }
+            if sequence.logitsRow != nil { sequence.promptDecoded(at: now) }
+            if let baseline = sequence.baseline { keep(baseline, of: sequence) }
+        }
+    }
+
+    /// After a decode: copies out the baseline's new logits; starts the baseline once the
+    /// request's prompt is in; holds the request's logits while the baseline's are not in.
+    private func keep(_ baseline: BaselineSequence, of sequence: RunningSequence) {
+        if let row = baseline.logitsRow {
+            baseline.logitsRow = nil
+            if let logits = llama_get_logits_ith(pointer, row) { baseline.store(logits) }
+        }
+        guard let row = sequence.logitsRow else { return }
+        if !baseline.isStarted { startBaseline(baseline) }
+        if !baseline.isReady, let logits = llama_get_logits_ith(pointer, row) {
+            baseline.hold(main: logits)
+            sequence.logitsRow = nil
+        }
+    }
+
+    private func missingLogits(row: Int32) -> LlamaError {
+        .decodeFailed(status: 0, llamaMessages: ["llama_get_logits_ith returned NULL for row \(row)"])
     }
 
     /// Ends the request on `sequence`: finished when `error` is nil, failed otherwise. The
@@ -343,6 +432,7 @@ actor LlamaContext {
     private func end(_ sequence: Int, throwing error: (any Error)?) {
         guard let running = slots[sequence].running else { return }
         slots[sequence].running = nil
+        if let baseline = running.baseline { slots[baseline.sequence].baselineOf = nil }
         running.finishStatistics()
         lastStatistics = running.statistics
         if let error {

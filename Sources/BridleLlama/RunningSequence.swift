@@ -6,7 +6,7 @@ import CLlama
 /// chain, the response so far, and the tokens it has yet to decode. The context decodes every
 /// running sequence's pending tokens in one batch, then asks each sequence whose logits came
 /// back for its next tokens (``advance(logits:held:)``).
-final class RunningSequence {
+final class RunningSequence: DecodingFeed {
     let ticket: SequenceTicket
     /// The llama.cpp sequence id, which is also the index of its ``CacheSlot``.
     let sequence: Int
@@ -18,6 +18,8 @@ final class RunningSequence {
     private let contextSize: Int
     private(set) var statistics: GenerationStatistics
     private var response = ResponseText()
+    /// The conversation without its request, under ``GenerationOptions/requestEmphasis``.
+    let baseline: BaselineSequence?
 
     /// Tokens to decode next, in order: the rest of the prompt, then each step's new tokens.
     var pending: ArraySlice<llama_token>
@@ -37,8 +39,10 @@ final class RunningSequence {
 
     init(
         ticket: SequenceTicket, sequence: Int, model: LlamaModel, step: TokenStep, sampler: SamplerChain, contextSize: Int,
-        prompt: [llama_token], reused: Int, shared: Int, compileSeconds: Double, start: ContinuousClock.Instant
+        prompt: [llama_token], reused: Int, shared: Int, compileSeconds: Double, start: ContinuousClock.Instant,
+        baseline: BaselineSequence? = nil
     ) {
+        self.baseline = baseline
         self.ticket = ticket
         self.sequence = sequence
         self.model = model
@@ -67,7 +71,11 @@ final class RunningSequence {
     /// Chooses what comes after the tokens decoded so far, from `logits`: the text the grammar
     /// forces (fast-forward), or one sampled token. Throws when the response cannot go on.
     ///
-    /// - Parameter held: Tokens the sequence holds in the cache.
+    /// - Parameters:
+    ///   - logits: The model's logits after the whole conversation; with a ``baseline``, the
+    ///     choice weighs them against the baseline's (request emphasis). Best-of-N scores a
+    ///     token by these alone: the model's likelihood of the answer, given the request.
+    ///   - held: Tokens the sequence holds in the cache.
     func advance(logits: UnsafeBufferPointer<Float>, held: Int) throws -> Progress {
         if options.fastForward {
             let forced = step.forcedTokens(tokenize: model.tokenize(plainText:))
@@ -81,7 +89,7 @@ final class RunningSequence {
             }
         }
         let sampleStart = ContinuousClock.now
-        let choice = sampler.sample(logits: logits, step: step)
+        let choice = sampler.sample(logits: logits, emphasis: baseline?.choiceEmphasis, step: step)
         statistics.samplingSeconds += (ContinuousClock.now - sampleStart).seconds
         guard let choice, step.accept(choice.token) else {
             throw noToken()
@@ -122,6 +130,7 @@ final class RunningSequence {
             ticket.continuation.yield(.token(id: token, bytes: bytes))
         }
         pending = tokens[...]
+        baseline?.follow(tokens[...])
     }
 
     /// Why no token may follow: the grammar ends, or the matcher's work budget ran out.

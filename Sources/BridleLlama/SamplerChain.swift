@@ -84,8 +84,8 @@ final class SamplerChain {
     /// checks the token this chain draws from the rest (see ``TokenStep/choose(logits:draw:)``).
     ///
     /// - Returns: the token, and how many draws were refused; `nil` if no token is allowed.
-    func sample(logits: UnsafeBufferPointer<Float>, step: TokenStep) -> TokenStep.Choice? {
-        let choice = step.choose(logits: logits) { candidates in
+    func sample(logits: UnsafeBufferPointer<Float>, emphasis: TokenStep.Emphasis? = nil, step: TokenStep) -> TokenStep.Choice? {
+        let choice = step.choose(logits: logits, emphasis: emphasis) { candidates in
             candidates.withMemoryRebound(to: llama_token_data.self) { buffer in
                 var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
                 llama_sampler_apply(pointer, &array)

@@ -1,4 +1,5 @@
 import BridleGrammar
+import Foundation
 
 /// The token step: from a model's logits (plain memory) to the next token under a grammar —
 /// the candidates the sampler may see, the check of the token it draws, and the tokens the
@@ -32,6 +33,30 @@ public final class TokenStep {
         case topP(Double)
         /// Temperature and the draw only.
         case none
+    }
+
+    /// Request emphasis for one choice (classifier-free guidance): the logits the model gives
+    /// the conversation without its request, and γ. Each candidate's logit `a` becomes
+    /// `γ·a + (1 − γ)·b`, with `b` its baseline logit, among the *plausible* candidates only:
+    /// those the model, given the request, finds at least α times as likely as the likeliest
+    /// allowed one. Both rows are log-probabilities up to a constant, which no draw sees, so
+    /// neither needs normalising.
+    public struct Emphasis {
+        public let weight: Float
+        /// ln α; −∞ (α = 0) cuts nothing.
+        public let logPlausibility: Float
+        public let baseline: UnsafeBufferPointer<Float>
+
+        /// - Parameter plausibility: α, from 0 to 1.
+        public init(weight: Float, plausibility: Float, baseline: UnsafeBufferPointer<Float>) {
+            self.weight = weight
+            logPlausibility = plausibility > 0 ? logf(plausibility) : -.infinity
+            self.baseline = baseline
+        }
+
+        /// Greedy and top-k choose among at least this many allowed candidates, so the cut, not
+        /// the filter, decides which the emphasis may pick.
+        static let candidates = 32
     }
 
     /// A drawn token, and how many draws before it the grammar refused.
@@ -121,7 +146,10 @@ public final class TokenStep {
     ///   index, or `nil`. It sees the whole vocabulary with −∞ where the step rules a token out,
     ///   or, under greedy and top-k, only the k most likely allowed tokens.
     /// - Returns: The token, allowed by the grammar; `nil` when no token is.
-    public func choose(logits: UnsafeBufferPointer<Float>, draw: (UnsafeMutableBufferPointer<TokenCandidate>) -> Int?) -> Choice? {
+    /// - Parameter emphasis: Request emphasis, applied to the candidates before the draw.
+    public func choose(
+        logits: UnsafeBufferPointer<Float>, emphasis: Emphasis? = nil, draw: (UnsafeMutableBufferPointer<TokenCandidate>) -> Int?
+    ) -> Choice? {
         if candidates.count != logits.count {
             candidates = (0..<logits.count).map { TokenCandidate(id: Int32($0), logit: 0) }
             working = candidates
@@ -138,7 +166,7 @@ public final class TokenStep {
         while true {
             let start = ContinuousClock.now
             let token: Int32
-            if let kept = keptCandidates() {
+            if let kept = keptCandidates(emphasised: emphasis != nil) {
                 // Greedy and top-k: only the kept candidates go to the draw. Every other one
                 // would be −∞, which no filter or draw can choose, and handing over a whole
                 // vocabulary (or copying it) costs a pass over it.
@@ -147,6 +175,7 @@ public final class TokenStep {
                 // A sampler must never see only −∞: some abort the process.
                 guard !kept.isEmpty else { return nil }
                 var compact = kept.map { candidates[$0] }
+                if let emphasis { compact.withUnsafeMutableBufferPointer { Self.emphasise($0, with: emphasis, cut: true) } }
                 guard let index = compact.withUnsafeMutableBufferPointer({ draw($0) }), compact.indices.contains(index),
                     compact[index].logit > -Float.infinity
                 else { return nil }
@@ -155,12 +184,18 @@ public final class TokenStep {
                 working.withUnsafeMutableBufferPointer { working in
                     candidates.withUnsafeBufferPointer { _ = working.initialize(fromContentsOf: $0) }
                 }
-                let restriction = working.withUnsafeMutableBufferPointer { restrict($0) }
+                let restriction = working.withUnsafeMutableBufferPointer { restrict($0, emphasised: emphasis != nil) }
                 maskSeconds += (ContinuousClock.now - start).seconds
                 switch restriction {
                 case .none: break
                 case .masked: usedMask = true
                 case .nothingAllowed: usedMask = true; return nil
+                }
+                if let emphasis {
+                    // Only where the candidates are known to be allowed may the cut rule some
+                    // out: under a backend's own grammar it could leave that grammar nothing.
+                    let cut = if case .checked = judge { false } else { true }
+                    working.withUnsafeMutableBufferPointer { Self.emphasise($0, with: emphasis, cut: cut) }
                 }
                 guard let index = working.withUnsafeMutableBufferPointer({ draw($0) }), working.indices.contains(index),
                     working[index].logit > -Float.infinity
@@ -264,16 +299,18 @@ public final class TokenStep {
     /// Under greedy and top-k, the indices of the k most likely allowed candidates, highest
     /// first, read from the candidates as given; `nil` for other filters, or when the model's
     /// favourites hold too few allowed tokens and the whole mask must decide.
-    private func keptCandidates() -> [Int]? {
-        guard case .mask(_, .mostLikely(let count)) = judge else { return nil }
+    private func keptCandidates(emphasised: Bool) -> [Int]? {
+        guard case .mask(_, .mostLikely(var count)) = judge else { return nil }
+        if emphasised { count = max(count, Emphasis.candidates) }
         return candidates.withUnsafeMutableBufferPointer { Self.mostLikely(count, allowedBy: { self.allows($0) }, in: $0) }
     }
 
     /// Rules out, before the draw, what the filter must not see: the whole mask (top-p, and
     /// greedy or top-k when ``keptCandidates()`` could not decide), or nothing (draw first).
-    private func restrict(_ candidates: UnsafeMutableBufferPointer<TokenCandidate>) -> Restriction {
+    /// Under emphasis, draw-first masks too: the cut needs the likeliest *allowed* candidate.
+    private func restrict(_ candidates: UnsafeMutableBufferPointer<TokenCandidate>, emphasised: Bool) -> Restriction {
         guard case .mask(_, let selection) = judge else { return .none }
-        if case .drawFirst = selection { return .none }
+        if case .drawFirst = selection, !emphasised { return .none }
         guard let mask = wholeMask(), !mask.isEmpty else { return .nothingAllowed }
         Self.apply(mask, to: candidates)
         return .masked
@@ -287,6 +324,25 @@ public final class TokenStep {
         }
         for index in candidates.indices where candidates[index].logit > -Float.infinity && !allows(candidates[index].id) {
             candidates[index].logit = -Float.infinity
+        }
+    }
+
+    /// Applies `emphasis` to the candidates still in (logit above −∞); with `cut`, rules out
+    /// those below the plausibility cut first.
+    static func emphasise(_ candidates: UnsafeMutableBufferPointer<TokenCandidate>, with emphasis: Emphasis, cut: Bool) {
+        var top = -Float.infinity
+        for candidate in candidates where candidate.logit > top { top = candidate.logit }
+        guard top.isFinite else { return }
+        let rest = 1 - emphasis.weight
+        for index in candidates.indices {
+            let logit = candidates[index].logit
+            guard logit > -Float.infinity else { continue }
+            let id = Int(candidates[index].id)
+            if (cut && logit - top < emphasis.logPlausibility) || !emphasis.baseline.indices.contains(id) {
+                candidates[index].logit = -Float.infinity
+            } else {
+                candidates[index].logit = emphasis.weight * logit + rest * emphasis.baseline[id]
+            }
         }
     }
 

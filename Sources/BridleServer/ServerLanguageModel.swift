@@ -93,6 +93,10 @@ public struct ServerLanguageModel: LanguageModel {
     }
 
     private func run(_ request: GenerationRequest, yield: @escaping @Sendable (GenerationEvent) -> Void) async throws {
+        if request.options.requestEmphasis?.isActive == true {
+            throw GenerationError.invalidOptions(
+                "requestEmphasis needs the in-process llama.cpp backend (LlamaLanguageModel): a server decodes one sequence per request, not the conversation without its request beside it")
+        }
         var body = try requestBody(for: request)
         let checker = try AnswerChecker(
             grammar: request.constraint?.grammar, limit: request.options.maximumResponseTokens, workBudget: request.options.matchingWorkBudget)

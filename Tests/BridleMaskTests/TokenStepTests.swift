@@ -100,6 +100,37 @@ struct TokenStepTests {
         #expect((filter == .none) == (refusals > 0), "only draw-first draws before it checks")
     }
 
+    /// Request emphasis reweighs the allowed candidates by `γ·a + (1 − γ)·b`, after cutting
+    /// those far less likely than the likeliest *allowed* one (x, disallowed, is likelier
+    /// still, and must not move the cut). For every filter, with a draw that takes the highest.
+    @Test(arguments: filters)
+    func emphasisWeighsTheAllowedPlausibleCandidates(_ filter: TokenStep.Filter) throws {
+        let tokens: [[UInt8]] = ["a", "b", "c", "x"].map { Array($0.utf8) } + [[]]
+        let kinds = tokens.indices.map { $0 == tokens.count - 1 ? TokenVocabulary.Kind.endOfGeneration : .text }
+        let masker = try TokenMasker(try Grammar(gbnf: "root ::= [abc]"), vocabulary: TokenVocabulary(tokens: tokens, kinds: kinds))
+        let logits: [Float] = [5, 4, 1, 9, 0]
+        let baseline: [Float] = [5, 1, 10, 0, 0]
+        func choice(weight: Float, plausibility: Float) throws -> Int32 {
+            let step = TokenStep(masker: masker, filter: filter)
+            return try #require(logits.withUnsafeBufferPointer { logits in
+                baseline.withUnsafeBufferPointer { baseline in
+                    step.choose(logits: logits, emphasis: TokenStep.Emphasis(weight: weight, plausibility: plausibility, baseline: baseline)) { candidates in
+                        candidates.indices.filter { candidates[$0].logit > -.infinity }.max { candidates[$0].logit < candidates[$1].logit }
+                    }
+                }
+            }).token
+        }
+        // a 2·5 − 5 = 5, b 2·4 − 1 = 7; c (1, below 5 + ln 0.1) is cut.
+        #expect(try choice(weight: 2, plausibility: 0.1) == 1, "\(filter)")
+        // Without the cut: c 2·1 − 10 = −8, still b.
+        #expect(try choice(weight: 2, plausibility: 0) == 1, "\(filter)")
+        // γ = 0 is the baseline's choice: c without the cut, a (5 against b's 1) with it.
+        #expect(try choice(weight: 0, plausibility: 0) == 2, "\(filter)")
+        #expect(try choice(weight: 0, plausibility: 0.1) == 0, "\(filter)")
+        // A cut of 1 leaves only the likeliest allowed candidate.
+        #expect(try choice(weight: 0, plausibility: 1) == 0, "\(filter)")
+    }
+
     /// Where the grammar forces bytes, they are split by the tokenizer; the last token is left
     /// to the model unless the forced text ends the output.
     @Test func forcedTextIsSplitByTheTokenizerAndItsLastTokenLeftOpen() throws {

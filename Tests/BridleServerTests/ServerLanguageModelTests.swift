@@ -115,4 +115,18 @@ struct ServerLanguageModelTests {
         }
         #expect(await model.load == [0, 0])
     }
+
+    /// A server decodes one sequence per request, so it cannot weigh the conversation without
+    /// the request beside it: the option is refused before anything is sent, not ignored.
+    @Test func requestEmphasisIsRefusedNotIgnored() async throws {
+        let model = try ServerLanguageModel(url: URL(string: "http://127.0.0.1:\(try LoopbackPort.free())")!)
+        var options = GenerationOptions(sampling: .greedy)
+        options.requestEmphasis = .standard
+        await #expect {
+            _ = try await model.respond(to: "Who?", generating: Contacts.Arguments.self, options: options)
+        } throws: { error in
+            guard case .invalidOptions(let message) = error as? GenerationError else { return false }
+            return message.contains("requestEmphasis") && message.contains("LlamaLanguageModel")
+        }
+    }
 }

@@ -1,0 +1,131 @@
+import Bridle
+import BridleExampleTypes
+import BridleLlama
+import Foundation
+import Testing
+
+/// Request emphasis on real llama.cpp (tiny f32 model): the conversation without its request is
+/// decoded in a second sequence, and each choice is made from `γ·request + (1 − γ)·baseline`
+/// among the plausible tokens. At γ = 0 without the cut the choice is the baseline's alone, so
+/// the answer must be, byte for byte, the one the conversation without the request gives: that
+/// pins the baseline's cache (the copied prefix, its own tail, every token followed) to what
+/// decoding it alone would hold. With the strictest cut only the request's favourite is
+/// plausible, so the answer is the plain one whatever the weight.
+@Suite struct RequestEmphasisTests {
+    static let request: [ChatMessage] = [.system("You suggest films."), .user("Dramas from the fifties, please.")]
+    static let withoutRequest: [ChatMessage] = [.system("You suggest films."), .user("")]
+
+    static func options(emphasis: RequestEmphasis? = nil, sampling: SamplingMode = .greedy) -> GenerationOptions {
+        var options = GenerationOptions(sampling: sampling)
+        options.grammar.maximumStringLength = 12
+        options.requestEmphasis = emphasis
+        return options
+    }
+
+    static func constraint() throws -> OutputConstraint {
+        try OutputConstraint(schema: Films.Arguments.generationSchema, options: options().grammar)
+    }
+
+    static func model(sequences: Int = 4) throws -> LlamaLanguageModel {
+        try LlamaLanguageModel(contentsOf: TestModels.large, configuration: LlamaConfiguration(sequences: sequences))
+    }
+
+    static func text(_ model: LlamaLanguageModel, _ messages: [ChatMessage], _ options: GenerationOptions) async throws -> String {
+        var request = GenerationRequest(messages: messages, constraint: try constraint(), options: options)
+        request.options.maximumAnswerAttempts = 1
+        var bytes: [UInt8] = []
+        for try await event in model.generate(request) {
+            if case .token(_, let piece) = event { bytes += piece }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test(arguments: [true, false])
+    func atZeroTheAnswerIsTheConversationWithoutTheRequest(fastForward: Bool) async throws {
+        let model = try Self.model()
+        var options = Self.options()
+        options.fastForward = fastForward
+        let expected = try await Self.text(model, Self.withoutRequest, options)
+        // The request does change the answer, so agreeing with the baseline means something.
+        #expect(try await Self.text(model, Self.request, options) != expected)
+        await model.clearCache()
+        options.requestEmphasis = RequestEmphasis(weight: 0, plausibility: 0)
+        let emphasised = try await Self.text(model, Self.request, options)
+        #expect(emphasised == expected)
+        #expect(try Films.Arguments(GeneratedContent(json: emphasised)).toYear >= 0)
+    }
+
+    /// γ = 1 is the request alone (no baseline is decoded); a cut of 1 leaves only the
+    /// request's favourite, whatever γ.
+    @Test(arguments: [RequestEmphasis(weight: 1), RequestEmphasis(weight: 0, plausibility: 1), RequestEmphasis(weight: 3, plausibility: 1)])
+    func theAnswerIsUnchangedWhenEmphasisCannotChooseOtherwise(emphasis: RequestEmphasis) async throws {
+        let model = try Self.model()
+        let plain = try await Self.text(model, Self.request, Self.options())
+        #expect(try await Self.text(model, Self.request, Self.options(emphasis: emphasis)) == plain)
+    }
+
+    /// The standard emphasis does change greedy answers here (a random model has no favourite
+    /// the cut protects), and every one stays valid.
+    @Test func theStandardEmphasisChangesAnswersAndKeepsThemValid() async throws {
+        let model = try Self.model()
+        var changed = 0
+        for prompt in ["Dramas", "Comedies of the eighties", "Horror"] {
+            let messages: [ChatMessage] = [.system("You suggest films."), .user(prompt)]
+            let plain = try await Self.text(model, messages, Self.options())
+            let emphasised = try await Self.text(model, messages, Self.options(emphasis: .standard))
+            let value = try Films.Arguments(GeneratedContent(json: emphasised))
+            #expect(value.toYear >= value.fromYear)
+            if emphasised != plain { changed += 1 }
+        }
+        #expect(changed >= 1)
+    }
+
+    /// Each emphasised request takes two sequences: four of them on a context of five run two at
+    /// a time (the others wait), and each gives the answer it gives alone. Greedy, so that the
+    /// rounding of a different batch (f32 sums in another order) cannot move a sampled draw.
+    @Test func emphasisedRequestsShareAContextAndKeepTheirAnswers() async throws {
+        let conversations: [[ChatMessage]] = ["Dramas", "Comedies of the eighties", "Horror", "Westerns"].map {
+            [.system("You suggest films."), .user($0)]
+        }
+        let options = Self.options(emphasis: RequestEmphasis(weight: 2))
+        let alone = try Self.model(sequences: 2)
+        var expected: [String] = []
+        for messages in conversations {
+            await alone.clearCache()
+            expected.append(try await Self.text(alone, messages, options))
+        }
+        let shared = try Self.model(sequences: 5)
+        let together = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for (index, messages) in conversations.enumerated() {
+                group.addTask { (index, try await Self.text(shared, messages, options)) }
+            }
+            var texts = Array(repeating: "", count: conversations.count)
+            for try await (index, text) in group { texts[index] = text }
+            return texts
+        }
+        #expect(together == expected)
+        for text in together { #expect(try Films.Arguments(GeneratedContent(json: text)).fromYear <= 2100) }
+    }
+
+    @Test(arguments: [
+        RequestEmphasis(weight: -1), RequestEmphasis(weight: .nan), RequestEmphasis(weight: .infinity),
+        RequestEmphasis(weight: 1.5, plausibility: 2), RequestEmphasis(weight: 1.5, plausibility: -0.1),
+    ])
+    func anImpossibleEmphasisIsATypedError(emphasis: RequestEmphasis) async throws {
+        await #expect {
+            _ = try await Self.text(try Self.model(), Self.request, Self.options(emphasis: emphasis))
+        } throws: { error in
+            guard case .invalidOptions(let message) = error as? GenerationError else { return false }
+            return message.contains("requestEmphasis")
+        }
+    }
+
+    @Test func aContextOfOneSequenceSaysHowToMakeRoom() async throws {
+        await #expect {
+            _ = try await Self.text(try Self.model(sequences: 1), Self.request, Self.options(emphasis: .standard))
+        } throws: { error in
+            guard case .invalidOptions(let message) = error as? GenerationError else { return false }
+            return message.contains("sequences: 2")
+        }
+    }
+}
