@@ -321,29 +321,20 @@ actor LlamaContext {
                 end(index, throwing: CancellationError())
                 continue
             }
+            // Under request emphasis the choice waits for the baseline's logits too.
+            if let baseline = sequence.baseline, !baseline.isReady { continue }
             let logits: UnsafeBufferPointer<Float>
-            if let baseline = sequence.baseline {
-                guard baseline.isReady else { continue }
-                if let row = sequence.logitsRow {
-                    sequence.logitsRow = nil
-                    guard let pointer = llama_get_logits_ith(pointer, row) else {
-                        end(index, throwing: missingLogits(row: row))
-                        continue
-                    }
-                    logits = UnsafeBufferPointer(start: pointer, count: model.vocabularySize)
-                } else if let held = baseline.takeHeldMain() {
-                    logits = held
-                } else {
-                    continue
-                }
-            } else {
-                guard let row = sequence.logitsRow else { continue }
+            if let row = sequence.logitsRow {
                 sequence.logitsRow = nil
                 guard let pointer = llama_get_logits_ith(pointer, row) else {
-                    end(index, throwing: missingLogits(row: row))
+                    end(index, throwing: LlamaError.decodeFailed(status: 0, llamaMessages: ["llama_get_logits_ith returned NULL for row \(row)"]))
                     continue
                 }
                 logits = UnsafeBufferPointer(start: pointer, count: model.vocabularySize)
+            } else if let held = sequence.baseline?.takeHeldMain() {
+                logits = held
+            } else {
+                continue
             }
             choosing.append(ChoiceWork(sequence: sequence, logits: logits, held: slots[index].tokens.count))
         }
@@ -421,10 +412,6 @@ actor LlamaContext {
             baseline.hold(main: logits)
             sequence.logitsRow = nil
         }
-    }
-
-    private func missingLogits(row: Int32) -> LlamaError {
-        .decodeFailed(status: 0, llamaMessages: ["llama_get_logits_ith returned NULL for row \(row)"])
     }
 
     /// Ends the request on `sequence`: finished when `error` is nil, failed otherwise. The

@@ -129,3 +129,20 @@ import Testing
         }
     }
 }
+
+/// Request emphasis on both real vocabularies and prompt paths: gemma's plain prompt (262k
+/// SentencePiece) and SmolLM2's ChatML template (49k byte-level BPE), where the emptied user
+/// turn keeps its special tokens. Greedy answers stay valid and decode.
+@Suite struct RealModelRequestEmphasisTests {
+    @Test(arguments: [RealModel.gemma, RealModel.smolLM2])
+    func emphasisedAnswersAreValidOnRealModels(_ real: RealModel) async throws {
+        guard real.url != nil else { return }
+        let model = try real.model()
+        var options = GenerationOptions(sampling: .greedy)
+        options.requestEmphasis = .standard
+        let response = try await model.respond(
+            to: "Find my contacts born in the nineties.", generating: Contacts.Arguments.self, options: options)
+        #expect(try Contacts.Arguments(GeneratedContent(json: response.text)).generation == response.content.generation)
+    }
+}
+
