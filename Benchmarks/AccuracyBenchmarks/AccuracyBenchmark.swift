@@ -119,7 +119,9 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                     print(String(
                         format: "%-44@%8.3f   %5d/%-6d  %6d   %8.2f   %@", key as NSString, tally.accuracy, tally.right, tally.asked, tally.failed,
                         tally.seconds / Double(max(tally.asked, 1)),
-                        tally.tokens > 0 ? String(format: "%d of %d", tally.offSplitTokens, tally.tokens) as NSString : "—" as NSString))
+                        tally.tokens > 0
+                            ? String(format: "%d of %d (forced: %d of %d)", tally.offSplitTokens, tally.tokens, tally.forcedOffSplitTokens, tally.forcedTokens) as NSString
+                            : "—" as NSString))
                 }
             }
         }
@@ -153,10 +155,19 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                     result = Outcome(text: answer.text, task: task)
                     break
                 }
-                let (text, tokens) = try await response(llama.generate(request), stopAtObject: false)
+                let (text, tokens, forced) = try await response(llama.generate(request), stopAtObject: false)
                 result = Outcome(text: text, task: task)
-                result.offSplitTokens = offSplit(tokens, model: llama)
+                let off = offSplit(tokens, model: llama)
+                result.offSplitTokens = off.count
                 result.tokens = tokens.count
+                result.forcedTokens = forced.count
+                result.forcedOffSplitTokens = off.intersection(forced).count
+                // Each off-split token in context: the text before it, the token in brackets
+                // (forced ones marked !), for reading why the split differs.
+                result.offSplitPieces = off.sorted().map { index in
+                    let before = String(decoding: tokens[..<index].flatMap(\.bytes).suffix(12), as: UTF8.self)
+                    return "\(before)[\(forced.contains(index) ? "!" : "")\(String(decoding: tokens[index].bytes, as: UTF8.self))]"
+                }
             case .unconstrained:
                 // Its first JSON object is the answer: a reply that has none by then has none.
                 request.options.maximumResponseTokens = Self.unconstrainedTokens
@@ -174,24 +185,26 @@ struct AccuracyBenchmark: AsyncParsableCommand {
     /// The response's text and tokens; an unconstrained one ends at its first complete JSON object.
     private static func response(
         _ stream: AsyncThrowingStream<GenerationEvent, any Error>, stopAtObject: Bool
-    ) async throws -> (text: String, tokens: [(id: Int32, bytes: [UInt8])]) {
+    ) async throws -> (text: String, tokens: [(id: Int32, bytes: [UInt8])], forced: Set<Int>) {
         var bytes: [UInt8] = []
         var tokens: [(id: Int32, bytes: [UInt8])] = []
+        var forced: Set<Int> = []
         for try await event in stream {
+            if case .finished(let statistics) = event { forced = Set(statistics.forcedTokenIndices) }
             guard case .token(let id, let piece) = event else { continue }
             bytes += piece
             tokens.append((id, piece))
             if stopAtObject, piece.contains(UInt8(ascii: "}")), ArgumentScore.firstObject(in: String(decoding: bytes, as: UTF8.self)) != nil { break }
         }
-        return (String(decoding: bytes, as: UTF8.self), tokens)
+        return (String(decoding: bytes, as: UTF8.self), tokens, forced)
     }
 
-    /// How many of `tokens` the model's tokenizer would not have produced: tokens whose byte
-    /// span is not a token's span in the tokenizer's own split of the whole response. A model
-    /// was trained on that split; a response written in another one is text it rarely saw.
-    private static func offSplit(_ tokens: [(id: Int32, bytes: [UInt8])], model: LlamaLanguageModel) -> Int {
+    /// The indices of the `tokens` the model's tokenizer would not have produced: tokens whose
+    /// byte span is not a token's span in the tokenizer's own split of the whole response. A
+    /// model was trained on that split; a response written in another one is text it rarely saw.
+    private static func offSplit(_ tokens: [(id: Int32, bytes: [UInt8])], model: LlamaLanguageModel) -> Set<Int> {
         let bytes = tokens.flatMap(\.bytes)
-        guard let canonical = model.model.tokenize(plainText: bytes) else { return 0 }
+        guard let canonical = model.model.tokenize(plainText: bytes) else { return [] }
         var spans: Set<[Int]> = []
         var offset = 0
         for token in canonical {
@@ -200,9 +213,9 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             offset += length
         }
         offset = 0
-        var off = 0
-        for token in tokens {
-            if !spans.contains([offset, offset + token.bytes.count]) { off += 1 }
+        var off: Set<Int> = []
+        for (index, token) in tokens.enumerated() {
+            if !spans.contains([offset, offset + token.bytes.count]) { off.insert(index) }
             offset += token.bytes.count
         }
         return off
@@ -214,6 +227,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             ("model", GeneratedContent(model)), ("system", GeneratedContent(key)), ("id", GeneratedContent(task.id)),
             ("right", GeneratedContent(outcome.isRight)), ("text", GeneratedContent(outcome.text ?? "")),
             ("tokens", GeneratedContent(outcome.tokens)), ("offSplit", GeneratedContent(outcome.offSplitTokens)),
+            ("forced", GeneratedContent(outcome.forcedTokens)), ("offSplitPieces", GeneratedContent(elements: outcome.offSplitPieces.map { GeneratedContent($0) })), ("forcedOffSplit", GeneratedContent(outcome.forcedOffSplitTokens)),
             ("failure", outcome.failure.map { GeneratedContent($0) } ?? .null),
         ]).jsonString
         log.write(Data((line + "\n").utf8))
@@ -225,9 +239,13 @@ struct Outcome {
     var isRight = false
     var failure: String?
     var seconds = 0.0
-    /// Response tokens, and those off the tokenizer's own split (Bridle's systems only).
+    /// Response tokens, and those off the tokenizer's own split (Bridle's systems only); the
+    /// same for the tokens the grammar forced.
     var tokens = 0
     var offSplitTokens = 0
+    var forcedTokens = 0
+    var forcedOffSplitTokens = 0
+    var offSplitPieces: [String] = []
 
     init(text: String, task: FunctionCallCase) {
         self.text = text
@@ -246,10 +264,14 @@ struct Tally {
     var seconds = 0.0
     var tokens = 0
     var offSplitTokens = 0
+    var forcedTokens = 0
+    var forcedOffSplitTokens = 0
 
     mutating func add(_ outcome: Outcome) {
         tokens += outcome.tokens
         offSplitTokens += outcome.offSplitTokens
+        forcedTokens += outcome.forcedTokens
+        forcedOffSplitTokens += outcome.forcedOffSplitTokens
         asked += 1
         if outcome.isRight { right += 1 }
         if outcome.failure != nil { failed += 1 }

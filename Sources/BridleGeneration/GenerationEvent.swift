@@ -36,6 +36,12 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// Response tokens the grammar forced and the backend appended without sampling
     /// (``GenerationOptions/fastForward``); they are counted in ``responseTokens`` too.
     public var forcedTokens = 0
+    /// Where the forced tokens are: their indices among the response's tokens, in order.
+    public var forcedTokenIndices: [Int] = []
+    /// Sampled tokens that were written together with the forced text after them, as the
+    /// model's tokenizer splits the two (token healing; fast-forward only): sampled `com` and
+    /// forced `plete"` go into the response as `complete` and `"`.
+    public var healedTokens = 0
     /// Seconds to compile the grammar for the model's vocabulary before the first token.
     public var grammarCompileSeconds: Double = 0
     /// How long each token's mask took, in microseconds, in order (Bridle's mask engine only;
@@ -68,6 +74,7 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
 
     /// Adds the counts and timings of another response (a session request's several turns).
     public mutating func add(_ other: GenerationStatistics) {
+        forcedTokenIndices += other.forcedTokenIndices.map { $0 + responseTokens }
         promptTokens += other.promptTokens
         reusedPromptTokens += other.reusedPromptTokens
         responseTokens += other.responseTokens
@@ -76,6 +83,7 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
         samplingSeconds += other.samplingSeconds
         refusedTokens += other.refusedTokens
         forcedTokens += other.forcedTokens
+        healedTokens += other.healedTokens
         grammarCompileSeconds += other.grammarCompileSeconds
         maskMicroseconds += other.maskMicroseconds
         retries += other.retries

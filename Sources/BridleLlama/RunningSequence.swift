@@ -83,22 +83,33 @@ final class RunningSequence: DecodingFeed {
                 for token in forced where !step.accept(token) {
                     throw noToken()
                 }
+                let first = statistics.responseTokens
                 try emit(forced, held: held)
                 statistics.forcedTokens += forced.count
+                statistics.forcedTokenIndices += first..<(first + forced.count)
                 return .decoding
             }
         }
         let sampleStart = ContinuousClock.now
         let choice = sampler.sample(logits: logits, emphasis: baseline?.choiceEmphasis, step: step)
         statistics.samplingSeconds += (ContinuousClock.now - sampleStart).seconds
-        guard let choice, step.accept(choice.token) else {
-            throw noToken()
-        }
+        guard let choice else { throw noToken() }
         statistics.refusedTokens += choice.refused
         if ticket.request.scoresTokens {
             statistics.logProbability += LogProbability.of(choice.token, in: logits)
             statistics.scoredTokens += 1
         }
+        // The sampled token and the forced text after it, as the tokenizer splits them together.
+        if options.fastForward, let healed = step.healedTokens(after: choice.token, tokenize: model.tokenize(plainText:)) {
+            for token in healed where !step.accept(token) { throw noToken() }
+            statistics.healedTokens += 1
+            let first = statistics.responseTokens + 1
+            try emit(healed, held: held)
+            statistics.forcedTokens += healed.count - 1
+            statistics.forcedTokenIndices += first..<(first + healed.count - 1)
+            return .decoding
+        }
+        guard step.accept(choice.token) else { throw noToken() }
         if model.isEndOfGeneration(choice.token) {
             finishStatistics()
             return .finished

@@ -277,6 +277,32 @@ public final class TokenStep {
         return tokens
     }
 
+    /// Token healing at the start of a forced run: the sampled `token` and the text the grammar
+    /// forces after it, split the way the model's tokenizer splits them *together*; `nil` when
+    /// nothing is forced after it, or the tokenizer starts with `token` anyway. Call it before
+    /// ``accept(_:)``; the tokens replace `token` (and the forced tokens that would follow).
+    ///
+    /// Sampled `com` followed by forced `plete"` is text the model never saw split that way:
+    /// the tokenizer writes `complete` and `"`. As in ``forcedTokens(tokenize:)``, the last token
+    /// is left open unless the output ends there, except where leaving it would not cover the
+    /// sampled bytes (then the whole split is taken: still the tokenizer's own).
+    public func healedTokens(after token: Int32, tokenize: ([UInt8]) -> [Int32]?) -> [Int32]? {
+        guard case .mask(let masker, _) = judge, masker.vocabulary.kind(of: token) == .text else { return nil }
+        var after = masker
+        guard after.accept(token) else { return nil }
+        let forced = after.forcedBytes()
+        guard !forced.isEmpty else { return nil }
+        let sampled = masker.vocabulary.bytes(of: token)
+        guard var tokens = tokenize(sampled + forced), let first = tokens.first, first != token else { return nil }
+        var probe = masker
+        for token in tokens where !probe.accept(token) { return nil }
+        if !probe.isComplete || probe.position.canContinue {
+            let shortened = tokens.dropLast()
+            if shortened.reduce(0, { $0 + masker.vocabulary.bytes(of: $1).count }) >= sampled.count { tokens = Array(shortened) }
+        }
+        return tokens
+    }
+
     /// The whole mask at the current position, computed once.
     private func wholeMask() -> TokenMask? {
         guard case .mask(var masker, let selection) = judge else { return nil }

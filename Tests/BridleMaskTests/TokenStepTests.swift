@@ -152,6 +152,28 @@ struct TokenStepTests {
         #expect(!step.accept(try id("}")))
     }
 
+    /// Token healing: a sampled token and the text forced after it are split together, as the
+    /// tokenizer would (`com` + forced `plete"}` is `complete` `"}`); nothing changes where the
+    /// tokenizer starts with the sampled token anyway or nothing is forced after it.
+    @Test func aSampledTokenAndTheForcedTextAfterItAreSplitTogether() throws {
+        let pieces = ["{\"a\": \"", "com", "plete", "complete", "co", "\"", "}", "\"}", "z"]
+        let tokens = pieces.map { Array($0.utf8) } + [[]]
+        let kinds = tokens.indices.map { $0 == tokens.count - 1 ? TokenVocabulary.Kind.endOfGeneration : .text }
+        let vocabulary = TokenVocabulary(tokens: tokens, kinds: kinds)
+        let tokenize = { (bytes: [UInt8]) in ReferenceTokenizer.longestMatch(bytes, pieces: tokens) }
+        let grammar = try Grammar(gbnf: #"root ::= "{\"a\": \"" ("complete" | "co" "z"* ) "\"}""#)
+        let step = TokenStep(masker: try TokenMasker(grammar, vocabulary: vocabulary), filter: .greedy)
+        let id = { (piece: String) in Int32(try #require(pieces.firstIndex(of: piece))) }
+        #expect(step.accept(try id("{\"a\": \"")))
+        // `com` can only be `complete"}`, to the end: split together, nothing left open.
+        #expect(step.healedTokens(after: try id("com"), tokenize: tokenize) == [try id("complete"), try id("\"}")])
+        // `complete` is the tokenizer's first token anyway.
+        #expect(step.healedTokens(after: try id("complete"), tokenize: tokenize) == nil)
+        // After `co` comes a choice (`z` or the end): nothing forced, nothing to heal.
+        #expect(step.healedTokens(after: try id("co"), tokenize: tokenize) == nil)
+        #expect(step.accept(try id("com")), "healing asks; it does not move the step")
+    }
+
     @Test func whenNothingIsAllowedNoDrawHappens() throws {
         let vocabulary = TokenVocabulary(tokens: [Array("a".utf8)], kinds: [.text])
         var masker = try TokenMasker(try Grammar(gbnf: #"root ::= "a""#), vocabulary: vocabulary)
