@@ -249,8 +249,8 @@ actor LlamaContext {
     /// Fills a baseline's reserved sequence with the longest prefix of its prompt the cache
     /// holds (the main sequence's prompt, which shares all before the request) and queues the rest.
     private func startBaseline(_ baseline: BaselineSequence) {
-        guard let plan = PrefixReuse.plan(prompt: baseline.prompt, caches: slots.map(\.tokens), free: [baseline.sequence], isWhole: isWhole)
-        else { return }
+        let plan = PrefixReuse.plan(prompt: baseline.prompt, caches: slots.map(\.tokens), free: [baseline.sequence], isWhole: isWhole)
+            ?? PrefixReuse(sequence: baseline.sequence, reused: 0, source: baseline.sequence)
         baseline.start(reused: install(plan, prompt: baseline.prompt).reused)
     }
 
