@@ -99,17 +99,19 @@ final class RunningSequence: DecodingFeed {
             statistics.logProbability += LogProbability.of(choice.token, in: logits)
             statistics.scoredTokens += 1
         }
-        // The sampled token and the forced text after it, as the tokenizer splits them together.
-        if options.fastForward, let healed = step.healedTokens(after: choice.token, tokenize: model.tokenize(plainText:)) {
-            for token in healed where !step.accept(token) { throw noToken() }
+        // Under fast-forward, the sampled token and the forced text after it, as the tokenizer
+        // splits them together.
+        let model = model
+        let tokenize: (([UInt8]) -> [llama_token]?)? = options.fastForward ? { model.tokenize(plainText: $0) } : nil
+        guard let tokens = step.accept(sampled: choice.token, healingWith: tokenize) else { throw noToken() }
+        if tokens != [choice.token] {
             statistics.healedTokens += 1
             let first = statistics.responseTokens + 1
-            try emit(healed, held: held)
-            statistics.forcedTokens += healed.count - 1
-            statistics.forcedTokenIndices += first..<(first + healed.count - 1)
+            try emit(tokens, held: held)
+            statistics.forcedTokens += tokens.count - 1
+            statistics.forcedTokenIndices += first..<(first + tokens.count - 1)
             return .decoding
         }
-        guard step.accept(choice.token) else { throw noToken() }
         if model.isEndOfGeneration(choice.token) {
             finishStatistics()
             return .finished

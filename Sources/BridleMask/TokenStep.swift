@@ -241,8 +241,7 @@ public final class TokenStep {
         switch judge {
         case .mask(var masker, let selection):
             guard masker.accept(token) else { return false }
-            if masker.vocabulary.kind(of: token) == .text { valueGuard?.advance(masker.vocabulary.bytes(of: token)) }
-            judge = .mask(masker, selection)
+            move(to: masker, selection: selection, past: [token])
         case .checked(var matcher, let bytes, let isEndOfGeneration):
             if isEndOfGeneration(token) { return matcher.isComplete }
             if let checkedTrial, checkedTrial.token == token {
@@ -277,30 +276,57 @@ public final class TokenStep {
         return tokens
     }
 
-    /// Token healing at the start of a forced run: the sampled `token` and the text the grammar
-    /// forces after it, split the way the model's tokenizer splits them *together*; `nil` when
-    /// nothing is forced after it, or the tokenizer starts with `token` anyway. Call it before
-    /// ``accept(_:)``; the tokens replace `token` (and the forced tokens that would follow).
+    /// Moves past `token`, which the step sampled, and returns the tokens to append for it: `[token]`,
+    /// or, given the model's `tokenize` (fast-forward), the token healed with the text the grammar
+    /// forces after it, split the way the tokenizer splits them *together*; `nil`, with nothing
+    /// changed, if the grammar does not allow `token`.
     ///
     /// Sampled `com` followed by forced `plete"` is text the model never saw split that way:
-    /// the tokenizer writes `complete` and `"`. As in ``forcedTokens(tokenize:)``, the last token
-    /// is left open unless the output ends there, except where leaving it would not cover the
-    /// sampled bytes (then the whole split is taken: still the tokenizer's own).
-    public func healedTokens(after token: Int32, tokenize: ([UInt8]) -> [Int32]?) -> [Int32]? {
-        guard case .mask(let masker, _) = judge, masker.vocabulary.kind(of: token) == .text else { return nil }
+    /// the tokenizer writes `complete` and `"`, and the step moves past both. As in
+    /// ``forcedTokens(tokenize:)``, the last token is left open unless the output ends there,
+    /// except where leaving it would not cover the sampled bytes (then the whole split is taken:
+    /// still the tokenizer's own).
+    public func accept(sampled token: Int32, healingWith tokenize: (([UInt8]) -> [Int32]?)?) -> [Int32]? {
+        guard let tokenize, case .mask(let masker, let selection) = judge, masker.vocabulary.kind(of: token) == .text else {
+            return accept(token) ? [token] : nil
+        }
         var after = masker
         guard after.accept(token) else { return nil }
         let forced = after.forcedBytes()
-        guard !forced.isEmpty else { return nil }
         let sampled = masker.vocabulary.bytes(of: token)
-        guard var tokens = tokenize(sampled + forced), let first = tokens.first, first != token else { return nil }
-        var probe = masker
-        for token in tokens where !probe.accept(token) { return nil }
-        if !probe.isComplete || probe.position.canContinue {
-            let shortened = tokens.dropLast()
-            if shortened.reduce(0, { $0 + masker.vocabulary.bytes(of: $1).count }) >= sampled.count { tokens = Array(shortened) }
+        guard !forced.isEmpty, let healed = tokenize(sampled + forced), let first = healed.first, first != token else {
+            move(to: after, selection: selection, past: [token])
+            return [token]
         }
-        return tokens
+        // The split must be the grammar's too; where it is not, the sampled token stands alone.
+        var probe = masker
+        var beforeLast = masker
+        for (index, piece) in healed.enumerated() {
+            if index == healed.count - 1 { beforeLast = probe }
+            guard probe.accept(piece) else {
+                move(to: after, selection: selection, past: [token])
+                return [token]
+            }
+        }
+        if !probe.isComplete || probe.position.canContinue {
+            let shortened = Array(healed.dropLast())
+            if shortened.reduce(0, { $0 + masker.vocabulary.bytes(of: $1).count }) >= sampled.count {
+                move(to: beforeLast, selection: selection, past: shortened)
+                return shortened
+            }
+        }
+        move(to: probe, selection: selection, past: healed)
+        return healed
+    }
+
+    /// Takes `masker`, which has moved past `tokens`, as the step's own.
+    private func move(to masker: TokenMasker, selection: Selection, past tokens: [Int32]) {
+        judge = .mask(masker, selection)
+        for token in tokens where masker.vocabulary.kind(of: token) == .text {
+            valueGuard?.advance(masker.vocabulary.bytes(of: token))
+        }
+        checkedTrial = nil
+        positionMask = nil
     }
 
     /// The whole mask at the current position, computed once.

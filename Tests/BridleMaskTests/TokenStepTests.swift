@@ -162,16 +162,31 @@ struct TokenStepTests {
         let vocabulary = TokenVocabulary(tokens: tokens, kinds: kinds)
         let tokenize = { (bytes: [UInt8]) in ReferenceTokenizer.longestMatch(bytes, pieces: tokens) }
         let grammar = try Grammar(gbnf: #"root ::= "{\"a\": \"" ("complete" | "co" "z"* ) "\"}""#)
-        let step = TokenStep(masker: try TokenMasker(grammar, vocabulary: vocabulary), filter: .greedy)
         let id = { (piece: String) in Int32(try #require(pieces.firstIndex(of: piece))) }
-        #expect(step.accept(try id("{\"a\": \"")))
+        func stepInValue() throws -> TokenStep {
+            let step = TokenStep(masker: try TokenMasker(grammar, vocabulary: vocabulary), filter: .greedy)
+            #expect(step.accept(try id("{\"a\": \"")))
+            return step
+        }
         // `com` can only be `complete"}`, to the end: split together, nothing left open.
-        #expect(step.healedTokens(after: try id("com"), tokenize: tokenize) == [try id("complete"), try id("\"}")])
+        let healed = try stepInValue()
+        #expect(healed.accept(sampled: try id("com"), healingWith: tokenize) == [try id("complete"), try id("\"}")])
+        #expect(!healed.accept(try id("z")), "the step moved past the whole split")
+        #expect(healed.accept(Int32(pieces.count)), "and may end there")
+        // Without a tokenizer (no fast-forward), the sampled token stands alone.
+        let alone = try stepInValue()
+        #expect(alone.accept(sampled: try id("com"), healingWith: nil) == [try id("com")])
+        #expect(alone.accept(try id("plete")))
         // `complete` is the tokenizer's first token anyway.
-        #expect(step.healedTokens(after: try id("complete"), tokenize: tokenize) == nil)
+        #expect(try stepInValue().accept(sampled: try id("complete"), healingWith: tokenize) == [try id("complete")])
         // After `co` comes a choice (`z` or the end): nothing forced, nothing to heal.
-        #expect(step.healedTokens(after: try id("co"), tokenize: tokenize) == nil)
-        #expect(step.accept(try id("com")), "healing asks; it does not move the step")
+        let open = try stepInValue()
+        #expect(open.accept(sampled: try id("co"), healingWith: tokenize) == [try id("co")])
+        #expect(open.accept(try id("z")))
+        // A token the grammar refuses moves nothing.
+        let refused = try stepInValue()
+        #expect(refused.accept(sampled: try id("}"), healingWith: tokenize) == nil)
+        #expect(refused.accept(try id("co")))
     }
 
     @Test func whenNothingIsAllowedNoDrawHappens() throws {
