@@ -96,7 +96,7 @@ final class RunningSequence: DecodingFeed {
         guard let choice else { throw noToken() }
         statistics.refusedTokens += choice.refused
         if ticket.request.scoresTokens {
-            statistics.logProbability += LogProbability.of(choice.token, in: logits)
+            statistics.logProbability += score(of: choice.token, logits: logits)
             statistics.scoredTokens += 1
         }
         // Under fast-forward, the sampled token and the forced text after it, as the tokenizer
@@ -118,6 +118,17 @@ final class RunningSequence: DecodingFeed {
         }
         try emit([choice.token], held: held)
         return .decoding
+    }
+
+    /// What `token` adds to best of N's score: its log-probability under the model, given the
+    /// request; under emphasis, weighed against its absence as the choice was,
+    /// `γ·log p(t | request) + (1 − γ)·log p(t | no request)`, so the candidate chosen is the
+    /// one the request explains best, not the one the examples alone make likeliest.
+    private func score(of token: llama_token, logits: UnsafeBufferPointer<Float>) -> Double {
+        let given = LogProbability.of(token, in: logits)
+        guard let emphasis = baseline?.choiceEmphasis else { return given }
+        let weight = Double(emphasis.weight)
+        return weight * given + (1 - weight) * LogProbability.of(token, in: emphasis.baseline)
     }
 
     /// The statistics so far, with the response's timings up to now (a failed request's too).

@@ -55,6 +55,29 @@ import Testing
         #expect(try Films.Arguments(GeneratedContent(json: emphasised)).toYear >= 0)
     }
 
+    /// Best of N scores a candidate by the distribution that chose it: at γ = 0 without the
+    /// cut that is the conversation without the request, so the candidates, and their scores,
+    /// are best of N's on that conversation. (Sampled from the whole mask: a top-k filter keeps
+    /// the request's favourites, then weighs them, so there γ = 0 is not the baseline alone.)
+    @Test func bestOfNScoresCandidatesByTheDistributionThatChoseThem() async throws {
+        let model = try Self.model()
+        var options = Self.options(sampling: .random(probabilityThreshold: 0.95, seed: 3))
+        options.bestOf = 2
+        options.maximumAnswerAttempts = 1
+        // Few, well-separated choices: a random string's draw could flip on the rounding of
+        // logits decoded in batches of other sizes.
+        let constraint = try OutputConstraint(schema: Reminders.Arguments.generationSchema, options: options.grammar)
+        let expected = try await model.checkedAnswer(to: Self.withoutRequest, constraint: constraint, options: options)
+        await model.clearCache()
+        options.requestEmphasis = RequestEmphasis(weight: 0, plausibility: 0)
+        let emphasised = try await model.checkedAnswer(to: Self.request, constraint: constraint, options: options)
+        #expect(emphasised.candidates.count == 2)
+        #expect(emphasised.candidates.map(\.text) == expected.candidates.map(\.text))
+        for (candidate, alone) in zip(emphasised.candidates, expected.candidates) {
+            #expect(abs(candidate.meanLogProbability - alone.meanLogProbability) < 1e-3)
+        }
+    }
+
     /// γ = 1 is the request alone (no baseline is decoded); a cut of 1 leaves only the
     /// request's favourite, whatever γ.
     @Test(arguments: [RequestEmphasis(weight: 1), RequestEmphasis(weight: 0, plausibility: 1), RequestEmphasis(weight: 3, plausibility: 1)])
