@@ -20,10 +20,10 @@ struct AccuracyBenchmark: AsyncParsableCommand {
     @Option(help: "A model as NAME=FILE.gguf; repeat it.")
     var model: [String]
 
-    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α]]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
+    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
     var system: [String] = [
-        "bridle/compact/fields", "bridle/spaced/fields", "bridle/flexible/fields", "bridle/spaced/no-ff/fields",
-        "bridle/spaced/json-schema", "llama-json-schema/fields", "llama-json-schema/json-schema", "unconstrained/fields",
+        "bridle/spaced/json-schema", "bridle/spaced/no-emphasis/json-schema", "bridle/compact/no-emphasis/json-schema",
+        "bridle/spaced/fields", "llama-json-schema/json-schema", "unconstrained/json-schema",
     ]
 
     @Option(help: "How many tasks, from the first (default: all).")

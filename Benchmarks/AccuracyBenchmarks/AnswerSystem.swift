@@ -7,7 +7,7 @@ import BridleSchema
 struct AnswerSystem: Hashable, CustomStringConvertible {
     enum Engine: Hashable {
         /// `bestOf` above 1: the likeliest valid of that many sampled candidates (sampled runs only).
-        /// `emphasis`: ``GenerationOptions/requestEmphasis``.
+        /// `emphasis`: ``GenerationOptions/requestEmphasis`` (its default unless the system names one).
         case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int, emphasis: RequestEmphasis?)
         case llamaJSONSchema
         case unconstrained
@@ -30,7 +30,7 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
         return false
     }
 
-    /// `bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α]]/RENDERING`, `llama-json-schema/RENDERING`
+    /// `bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis]/RENDERING`, `llama-json-schema/RENDERING`
     /// or `unconstrained/RENDERING`.
     init?(_ text: String) {
         let parts = text.split(separator: "/").map(String.init)
@@ -41,10 +41,12 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
             guard parts.count >= 3, let layout = JSONLayout(rawValue: parts[1]) else { return nil }
             var fastForward = true
             var bestOf = 1
-            var emphasis: RequestEmphasis?
+            var emphasis = GenerationOptions().requestEmphasis
             for option in parts[2..<(parts.count - 1)] {
                 if option == "no-ff" {
                     fastForward = false
+                } else if option == "no-emphasis" {
+                    emphasis = nil
                 } else if option.hasPrefix("best-of-"), let count = Int(option.dropFirst("best-of-".count)), count > 1 {
                     bestOf = count
                 } else if option.hasPrefix("emphasis-") {
@@ -66,10 +68,17 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
     var description: String {
         switch engine {
         case .bridle(let layout, let fastForward, let bestOf, let emphasis):
-            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")\(emphasis.map { "/emphasis-\($0.weight)-\($0.plausibility)" } ?? "")/\(rendering.rawValue)"
+            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")\(Self.name(of: emphasis))/\(rendering.rawValue)"
         case .llamaJSONSchema: "llama-json-schema/\(rendering.rawValue)"
         case .unconstrained: "unconstrained/\(rendering.rawValue)"
         }
+    }
+
+    /// Nothing for the options' default, `/no-emphasis` for none, `/emphasis-γ-α` otherwise.
+    private static func name(of emphasis: RequestEmphasis?) -> String {
+        guard let emphasis else { return "/no-emphasis" }
+        if emphasis == GenerationOptions().requestEmphasis { return "" }
+        return "/emphasis-\(emphasis.weight)-\(emphasis.plausibility)"
     }
 
     /// The conversation every system gets for `task`: the task's own messages after a system

@@ -42,8 +42,10 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .customLong("best-of"), help: "Candidates per value, decoded together: the valid one the model found likeliest is shown (1: one candidate).")
     var bestOf = 4
 
-    @Option(help: "Request emphasis γ (GenerationOptions.requestEmphasis): each token weighed against the same conversation without the request.")
+    @Option(help: "Request emphasis γ (GenerationOptions.requestEmphasis): each token weighed against the same conversation without the request (default: 1.5, RequestEmphasis.automatic; 1 is off).")
     var emphasis: Double?
+
+    private var requestEmphasis: RequestEmphasis { emphasis.map { RequestEmphasis(weight: $0) } ?? .automatic }
 
     @Flag(inversion: .prefixedNo, help: "Show each type's example requests and answers; without them, its JSON Schema.")
     var examples = true
@@ -77,10 +79,10 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = try model ?? Self.tinyModel(vocabularySize: vocab)
-        let llama = try ModelLoading.load(path, template: template, sequences: bestOf * (emphasis == nil ? 1 : 2))
+        let llama = try ModelLoading.load(path, template: template, sequences: bestOf * (requestEmphasis.isActive ? 2 : 1))
         print("model: \(path)")
         print("vocabulary \(llama.vocabularySize) tokens, context \(llama.contextSize) tokens, prompt template: \(llama.promptTemplateDescription)")
-        print("sampling: top 40, temperature \(temperature), best of \(bestOf)\(emphasis.map { ", request emphasis \($0)" } ?? ""); strings at most \(maximumStringLength) characters; \(engine == .bridle ? "Bridle's mask engine" : "llama.cpp's grammar sampler")\(fastForward && engine == .bridle ? " with fast-forward" : "")")
+        print("sampling: top 40, temperature \(temperature), best of \(bestOf)\(requestEmphasis.isActive ? ", request emphasis \(requestEmphasis.weight)" : ""); strings at most \(maximumStringLength) characters; \(engine == .bridle ? "Bridle's mask engine" : "llama.cpp's grammar sampler")\(fastForward && engine == .bridle ? " with fast-forward" : "")")
         print("")
         if let measure {
             try await self.measure(seeds: measure, on: llama)
@@ -100,7 +102,7 @@ struct DemoCommand: AsyncParsableCommand {
             sampling: .random(top: 40, seed: seed), temperature: temperature, grammar: grammar,
             grammarEngine: engine, fastForward: fastForward)
         options.bestOf = bestOf
-        options.requestEmphasis = emphasis.map { RequestEmphasis(weight: $0) }
+        options.requestEmphasis = requestEmphasis
         return options
     }
 

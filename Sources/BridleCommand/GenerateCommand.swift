@@ -92,8 +92,10 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(name: .customLong("best-of"), help: "Candidates per answer, sampled together; the valid one the model found likeliest (mean token log-probability) is the answer.")
     var bestOf = 1
 
-    @Option(help: "Request emphasis γ: each token chosen from γ·log p(t | prompt) + (1 − γ)·log p(t | the same without the prompt), which weighs down what the model would write whatever was asked (1.5 is common; plausibility cut 0.1; --model only).")
+    @Option(help: "Request emphasis γ: each token chosen from γ·log p(t | prompt) + (1 − γ)·log p(t | the same without the prompt), which weighs down what the model would write whatever was asked (plausibility cut 0.1; --model only; default: 1.5 where the model can, RequestEmphasis.automatic; 1 is off).")
     var emphasis: Double?
+
+    private var requestEmphasis: RequestEmphasis { emphasis.map { RequestEmphasis(weight: $0) } ?? .automatic }
 
     @Flag(help: "Print timings and token counts to standard error.")
     var statistics = false
@@ -139,7 +141,7 @@ struct GenerateCommand: AsyncParsableCommand {
             : topK.map { .random(top: $0, seed: seed) } ?? .random(probabilityThreshold: 1, seed: seed)
         options.maximumAnswerAttempts = attempts
         options.bestOf = bestOf
-        options.requestEmphasis = emphasis.map { RequestEmphasis(weight: $0) }
+        options.requestEmphasis = requestEmphasis
 
         var system = instructions.map { [$0] } ?? []
         var constraint: OutputConstraint?
@@ -160,7 +162,7 @@ struct GenerateCommand: AsyncParsableCommand {
         let messages = (system.isEmpty ? [] : [ChatMessage.system(system.joined(separator: "\n\n"))]) + [.user(prompt)]
 
         let model: any LanguageModel = if let model {
-            try ModelLoading.load(model, contextSize: contextSize, template: template, sequences: batchSize ?? min(count * bestOf * (emphasis == nil ? 1 : 2), 16))
+            try ModelLoading.load(model, contextSize: contextSize, template: template, sequences: batchSize ?? min(count * bestOf * (requestEmphasis.isActive ? 2 : 1), 16))
         } else {
             try await serverModel()
         }

@@ -42,6 +42,9 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// model's tokenizer splits the two (token healing; fast-forward only): sampled `com` and
     /// forced `plete"` go into the response as `complete` and `"`.
     public var healedTokens = 0
+    /// Sampled tokens chosen under request emphasis (``GenerationOptions/requestEmphasis``):
+    /// 0 where the backend answered without it.
+    public var emphasisedTokens = 0
     /// Seconds to compile the grammar for the model's vocabulary before the first token.
     public var grammarCompileSeconds: Double = 0
     /// How long each token's mask took, in microseconds, in order (Bridle's mask engine only;
@@ -84,6 +87,7 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
         refusedTokens += other.refusedTokens
         forcedTokens += other.forcedTokens
         healedTokens += other.healedTokens
+        emphasisedTokens += other.emphasisedTokens
         grammarCompileSeconds += other.grammarCompileSeconds
         maskMicroseconds += other.maskMicroseconds
         retries += other.retries

@@ -51,8 +51,10 @@ public struct GenerationOptions: Sendable, Hashable {
     /// the answer once it is chosen. 1 (the default) generates one.
     public var bestOf: Int = 1
     /// Request emphasis (``RequestEmphasis``; a Bridle option): each token weighed against
-    /// what the model would write for the same conversation without its request. `nil` is off.
-    public var requestEmphasis: RequestEmphasis?
+    /// what the model would write for the same conversation without its request. The default,
+    /// ``RequestEmphasis/automatic``, applies it where the backend can (in-process llama.cpp
+    /// with two free sequences); `nil` is off.
+    public var requestEmphasis: RequestEmphasis? = .automatic
     /// The most work (Earley items, ``GrammarMatcher/work``) checking one response against its
     /// grammar may cost. JSON costs about ten items a byte, so the default
     /// (``GrammarMatcher/defaultWorkBudget``) holds some ten megabytes; only a grammar

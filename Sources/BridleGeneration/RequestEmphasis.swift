@@ -19,8 +19,11 @@
 /// The llama.cpp backend decodes the conversation without the request in a second sequence of
 /// its context (so it needs ``LlamaConfiguration``-`sequences` ≥ 2), copying the prefix the two
 /// share from its cache: a few prompt tokens more, and two sequences decoded per step. Server
-/// backends cannot, and refuse a request that sets it. README "Accuracy" has what it changes
-/// on real tasks.
+/// backends cannot. ``automatic``, the default of ``GenerationOptions``, emphasises where the
+/// backend can and answers plainly where it cannot (``GenerationStatistics/emphasisedTokens``
+/// says which); a value with ``isRequired`` (``standard``, or any set by hand) makes a backend
+/// that cannot refuse the request with a typed error instead. README "Accuracy" has what it
+/// changes on real tasks.
 public struct RequestEmphasis: Sendable, Hashable, Codable {
     /// γ: 1 is the model as it is (no emphasis); above 1 emphasises the request; 0 is the
     /// conversation without the request alone (among the plausible tokens).
@@ -28,14 +31,35 @@ public struct RequestEmphasis: Sendable, Hashable, Codable {
     /// α, from 0 to 1: only tokens at least α times as likely (given the request) as the
     /// likeliest token the grammar allows may be chosen. 0 cuts nothing.
     public var plausibility: Double
+    /// Whether a backend that cannot weigh the request must refuse it (a typed error) rather
+    /// than answer without emphasis: a server, or a llama.cpp context of one sequence.
+    public var isRequired: Bool
 
-    public init(weight: Double = 1.5, plausibility: Double = 0.1) {
+    public init(weight: Double = 1.5, plausibility: Double = 0.1, isRequired: Bool = true) {
         self.weight = weight
         self.plausibility = plausibility
+        self.isRequired = isRequired
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case weight, plausibility, isRequired
+    }
+
+    /// Reads ``isRequired`` as `true` where it is missing: values written before it existed
+    /// were all required.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        weight = try container.decode(Double.self, forKey: .weight)
+        plausibility = try container.decode(Double.self, forKey: .plausibility)
+        isRequired = try container.decodeIfPresent(Bool.self, forKey: .isRequired) ?? true
     }
 
     /// Weight 1.5, plausibility 0.1: measured on the accuracy benchmark (README "Accuracy").
     public static let standard = RequestEmphasis()
+
+    /// The default of ``GenerationOptions/requestEmphasis``: ``standard``'s weights where the
+    /// backend can decode the conversation without the request beside it, none where it cannot.
+    public static let automatic = RequestEmphasis(isRequired: false)
 
     /// Whether it changes anything: a weight of 1 is the model as it is.
     public var isActive: Bool { weight != 1 }

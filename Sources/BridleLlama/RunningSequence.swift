@@ -94,6 +94,7 @@ final class RunningSequence: DecodingFeed {
         let choice = sampler.sample(logits: logits, emphasis: baseline?.choiceEmphasis, step: step)
         statistics.samplingSeconds += (ContinuousClock.now - sampleStart).seconds
         guard let choice else { throw noToken() }
+        if baseline != nil { statistics.emphasisedTokens += 1 }
         statistics.refusedTokens += choice.refused
         if ticket.request.scoresTokens {
             statistics.logProbability += score(of: choice.token, logits: logits)

@@ -93,7 +93,7 @@ public struct ServerLanguageModel: LanguageModel {
     }
 
     private func run(_ request: GenerationRequest, yield: @escaping @Sendable (GenerationEvent) -> Void) async throws {
-        if request.options.requestEmphasis?.isActive == true {
+        if let emphasis = request.options.requestEmphasis, emphasis.isActive, emphasis.isRequired {
             throw GenerationError.invalidOptions(
                 "requestEmphasis needs the in-process llama.cpp backend (LlamaLanguageModel): a server decodes one sequence per request, not the conversation without its request beside it")
         }

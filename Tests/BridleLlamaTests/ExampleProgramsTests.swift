@@ -28,7 +28,8 @@ import BridleTestSupport
         let executable = try #require(BuiltExecutable.url(named: "mcp-tasks"), "build the examples first (swift build)")
         let run = try BuiltExecutable.run(executable, arguments: ["--model", TestModels.large.path])
         #expect(run.output.contains("MCP server: tasks 1.0, tools: add_task, list_tasks"), "\(run.output)")
-        #expect(run.output.contains("output of add_task: Added"), "\(run.output)")
+        // Which tool a random model calls is chance; that the server's output comes back is not.
+        #expect(run.output.contains("output of add_task: Added") || run.output.contains("output of list_tasks: {\"count\""), "\(run.output)")
         #expect(!run.output.contains("tools/call requests sent: 0") && run.output.contains("tools/call requests sent: "), "\(run.output)")
     }
 }

@@ -10,6 +10,9 @@ import Testing
     static func options(seed: UInt64? = nil) -> GenerationOptions {
         var options = GenerationOptions(sampling: .random(top: 40, seed: seed))
         options.grammar.maximumStringLength = 12
+        // Batching itself, one sequence a request: emphasis (a second sequence each, and none
+        // in a context of one) has its own tests.
+        options.requestEmphasis = nil
         return options
     }
 

@@ -31,13 +31,40 @@ import Testing
     }
 
     static func text(_ model: LlamaLanguageModel, _ messages: [ChatMessage], _ options: GenerationOptions) async throws -> String {
+        try await answer(model, messages, options).text
+    }
+
+    static func answer(
+        _ model: LlamaLanguageModel, _ messages: [ChatMessage], _ options: GenerationOptions
+    ) async throws -> (text: String, statistics: GenerationStatistics?) {
         var request = GenerationRequest(messages: messages, constraint: try constraint(), options: options)
         request.options.maximumAnswerAttempts = 1
         var bytes: [UInt8] = []
+        var statistics: GenerationStatistics?
         for try await event in model.generate(request) {
             if case .token(_, let piece) = event { bytes += piece }
+            if case .finished(let final) = event { statistics = final }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return (String(decoding: bytes, as: UTF8.self), statistics)
+    }
+
+    /// The default, ``RequestEmphasis/automatic``, is the standard emphasis where the context
+    /// has a second sequence for it, and no emphasis in a context of one; the statistics say
+    /// which.
+    @Test func theDefaultEmphasisesWhereTheContextHasRoom() async throws {
+        var options = Self.options()
+        options.requestEmphasis = GenerationOptions().requestEmphasis
+        #expect(options.requestEmphasis == .automatic)
+        let roomy = try Self.model(sequences: 2)
+        let emphasised = try await Self.answer(roomy, Self.request, options)
+        #expect(try #require(emphasised.statistics).emphasisedTokens > 0)
+        #expect(try await Self.text(roomy, Self.request, Self.options(emphasis: .standard)) == emphasised.text)
+
+        let single = try Self.model(sequences: 1)
+        let plain = try await Self.answer(single, Self.request, options)
+        #expect(try #require(plain.statistics).emphasisedTokens == 0)
+        #expect(try await Self.text(single, Self.request, Self.options()) == plain.text)
+        #expect(plain.text != emphasised.text, "emphasis changes this answer, so the two checks mean something")
     }
 
     @Test(arguments: [true, false])

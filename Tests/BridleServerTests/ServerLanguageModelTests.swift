@@ -128,5 +128,13 @@ struct ServerLanguageModelTests {
             guard case .invalidOptions(let message) = error as? GenerationError else { return false }
             return message.contains("requestEmphasis") && message.contains("LlamaLanguageModel")
         }
+        // The default, `.automatic`, asks for emphasis only where it can run: the request goes
+        // out (and finds no server).
+        await #expect {
+            _ = try await model.respond(to: "Who?", generating: Contacts.Arguments.self, options: GenerationOptions(sampling: .greedy))
+        } throws: { error in
+            if case .allEndpointsFailed? = error as? ServerError { return true }
+            return false
+        }
     }
 }
