@@ -272,6 +272,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 summary.promptTokens, summary.reusedPromptTokens, summary.promptSeconds, summary.responseTokens,
                 summary.responseSeconds, summary.tokensPerSecond, summary.forcedTokens, summary.samplingSeconds)
         ]
+        if summary.emphasisedTokens > 0 { lines.append("request emphasis: \(summary.emphasisedTokens) tokens chosen with it") }
         if summary.retries > 0 { lines.append("server: \(summary.retries) attempts failed before the answer started and were made again") }
         if let median = summary.maskMicroseconds(percentile: 0.5), let p99 = summary.maskMicroseconds(percentile: 0.99) {
             lines.append(String(

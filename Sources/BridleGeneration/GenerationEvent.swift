@@ -54,7 +54,9 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// replica or after a wait (server backends; see `BridleServer`'s `RetryPolicy`).
     public var retries = 0
     /// The sum of the model's log-probability of each sampled token (``GenerationRequest/scoresTokens``;
-    /// forced tokens are not sampled and not scored), and how many tokens it adds up.
+    /// forced tokens are not sampled and not scored), and how many tokens it adds up. Under
+    /// request emphasis each term is the weighing the token was chosen by,
+    /// `γ·log p(t | request) + (1 − γ)·log p(t | no request)`.
     public var logProbability: Double = 0
     public var scoredTokens = 0
 

@@ -45,8 +45,9 @@ public struct GenerationOptions: Sendable, Hashable {
     /// this many candidates, sampled with consecutive seeds and generated concurrently (the
     /// llama.cpp backend decodes them as one batch). Every candidate is checked like any answer;
     /// the answer is the valid one the model found likeliest, by the mean log-probability of its
-    /// sampled tokens (``GenerationStatistics/meanLogProbability``; a backend that does not score
-    /// tokens gives the first valid one). All are reported in ``CheckedAnswer/candidates``.
+    /// sampled tokens (``GenerationStatistics/meanLogProbability``; under ``requestEmphasis``,
+    /// weighed against the conversation without the request as the tokens were; a backend that
+    /// does not score tokens gives the first valid one). All are reported in ``CheckedAnswer/candidates``.
     /// Needs random sampling: greedy would write N equal candidates. A streamed request shows
     /// the answer once it is chosen. 1 (the default) generates one.
     public var bestOf: Int = 1

@@ -33,8 +33,9 @@ public struct LlamaConfiguration: Sendable, Hashable {
     }
 
     static let defaultContextCap = 4096
-    /// Four: enough for a few concurrent sessions or best of 4, while the cache of a 4096-token
-    /// model stays in the hundreds of megabytes.
+    /// Four: two requests at a time under request emphasis (the default, which takes a second
+    /// sequence for each), or four without it, while the cache of a 4096-token model stays in
+    /// the hundreds of megabytes. Best of 4 decodes all its candidates at once with 8.
     public static let defaultSequences = 4
     /// llama.cpp's limit (`LLAMA_MAX_SEQ`).
     public static let maximumSequences = 256
