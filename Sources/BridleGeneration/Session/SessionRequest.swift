@@ -225,7 +225,13 @@ struct SessionRequest {
     private func generate(
         _ messages: [ChatMessage], constraint: OutputConstraint, statistics: inout GenerationStatistics
     ) async throws -> String {
-        let request = GenerationRequest(messages: messages, constraint: constraint, options: options.limited(by: constraint))
+        var turnOptions = options.limited(by: constraint)
+        // A tool turn first chooses whether to call a tool, a choice the instructions make
+        // likely whatever the request is, so emphasis would weigh it down (gemma-3-270m called
+        // a calendar tool in none of 3 seeds with it). Only emphasis set by hand applies to
+        // tool turns; the final answer keeps the default.
+        if turnOptions.requestEmphasis?.isRequired == false { turnOptions.requestEmphasis = nil }
+        let request = GenerationRequest(messages: messages, constraint: constraint, options: turnOptions)
         var lastPartial: GeneratedContent?
         let onPartial = onPartial
         let (text, turnStatistics) = try await session.model.complete(request) { response in
