@@ -12,7 +12,10 @@ let exampleDependencies: [Target.Dependency] = [
 /// libFuzzer entry points, one per input format: `bash scripts/fuzz.sh` builds them with
 /// `swift build --sanitize=fuzzer --product FuzzX --scratch-path .build-fuzz` and runs them.
 /// Their bodies live in BridleFuzzing, which the tests call on the saved corpus.
-let fuzzTargets = ["FuzzJSON", "FuzzSchema", "FuzzGBNF", "FuzzRegex", "FuzzGGUF", "FuzzMatcher"]
+let fuzzTargets = [
+    "FuzzJSON", "FuzzSchema", "FuzzGBNF", "FuzzRegex", "FuzzGGUF", "FuzzMatcher", "FuzzValueRules", "FuzzBridleKeywords",
+    "FuzzCandidates",
+]
 
 let package = Package(
     name: "Bridle",
@@ -183,6 +186,21 @@ let package = Package(
             path: "Benchmarks/LlamaBenchmarks"
         ),
 
+        // `bash scripts/scale-benchmarks.sh`: time and peak memory of every stage as each input
+        // dimension grows through 10², 10³, 10⁴ and 10⁵ (hostile inputs), one child process a cell.
+        .executableTarget(
+            name: "scale-benchmarks",
+            dependencies: ["BridleScaleInputs"],
+            path: "Benchmarks/ScaleBenchmarks"
+        ),
+
+        // `bash scripts/soak.sh [MINUTES]`: 64 concurrent mixed requests (valid, over budget,
+        // cancelled, at the token limit, value rules) in rounds on gemma; outcomes and memory.
+        .executableTarget(
+            name: "soak-benchmarks", dependencies: ["BridleScaleInputs", "BridleLlama", "BridleGeneration"],
+            path: "Benchmarks/SoakBenchmarks"
+        ),
+
         // `bash scripts/accuracy-benchmarks.sh`: how often answers to BFCL function-call tasks
         // are right on gemma-3-270m and SmolLM2, per layout, fast-forward and schema rendering,
         // against llama.cpp's own JSON-Schema grammar (llama-server) and the model unconstrained.
@@ -205,13 +223,20 @@ let package = Package(
 
         // What each fuzz target does with one input, as a plain library (Fuzz/BridleFuzzing), so
         // the tests replay the saved corpus (Fuzz/Corpus) without libFuzzer.
-        .target(name: "BridleFuzzing", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar", "BridleGGUF"], path: "Fuzz/BridleFuzzing"),
+        .target(
+            name: "BridleFuzzing", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar", "BridleMask", "BridleGeneration", "BridleGGUF"],
+            path: "Fuzz/BridleFuzzing"),
     ] + fuzzTargets.map {
         .executableTarget(name: $0, dependencies: ["BridleFuzzing"], path: "Fuzz/\($0)")
     } + [
         // Seeded randomness, the shared/ test data locator, and slow references (every valid
         // sentence of a small language), for every test target.
         .target(name: "BridleTestSupport", dependencies: ["BridleGrammar", "BridleMask", "BridleGeneration"], path: "Tests/BridleTestSupport"),
+        // The scale harness's inputs (each dimension grown to n) and stages, shared by the
+        // benchmark (`scale-benchmarks`, to 10⁵) and the tests (small sizes, every stage).
+        .target(
+            name: "BridleScaleInputs", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar", "BridleMask", "BridleGeneration"],
+            path: "Tests/BridleScaleInputs"),
         // The session checks every backend must pass on random-weight models (in-process and
         // server), with the recording tools they use.
         .target(name: "BridleSessionChecks", dependencies: ["Bridle", "BridleExampleTypes"], path: "Tests/BridleSessionChecks"),
@@ -235,7 +260,7 @@ let package = Package(
         .testTarget(name: "BridleGenerationTests", dependencies: ["BridleGeneration", "Bridle", "BridleExampleTypes", "BridleTestSupport"]),
         .testTarget(name: "BridleGGUFTests", dependencies: ["BridleGGUF", "BridleTestSupport"]),
         .testTarget(name: "BridleFuzzingTests", dependencies: ["BridleFuzzing", "BridleGGUF", "BridleTestSupport"]),
-        .testTarget(name: "BridleMaskTests", dependencies: ["BridleMask", "BridleGrammar", "BridleSchema", "BridleJSONSchema", "BridleGGUF", "BridleTestSupport"]),
+        .testTarget(name: "BridleMaskTests", dependencies: ["BridleMask", "BridleGrammar", "BridleSchema", "BridleJSONSchema", "BridleGGUF", "BridleTestSupport", "BridleScaleInputs"]),
         // FoundationModels-style code that must keep compiling with only `import Bridle`, and
         // its tests on scripted models.
         // Warnings are errors here, so a lost `@discardableResult` fails too.
@@ -243,7 +268,7 @@ let package = Package(
             name: "FoundationModelsPortingTests", dependencies: ["Bridle", "BridleTestSupport"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         ),
-        .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport", "BridleSessionChecks"]),
+        .testTarget(name: "BridleLlamaTests", dependencies: ["BridleLlama", "BridleGGUF", "Bridle", "BridleExampleTypes", "BridleTestSupport", "BridleSessionChecks", "BridleScaleInputs"]),
         // Real MCP servers: PyPI's `mcp` (a FastMCP script over stdio and HTTP, scripts/mcp.sh
         // installs it) and the Swift SDK's own server in-process.
         .testTarget(

@@ -18,6 +18,9 @@ public enum FuzzTargets {
         "FuzzRegex": regex,
         "FuzzGGUF": gguf,
         "FuzzMatcher": matcher,
+        "FuzzValueRules": valueRules,
+        "FuzzBridleKeywords": bridleKeywords,
+        "FuzzCandidates": candidates,
     ]
 
     /// Inputs past this many bytes are cut: what the targets look for shows up in small

@@ -525,28 +525,31 @@ struct JSONSchemaReader {
             }
             declared = Self.ordered(members, by: content[property: "x-order"])
         }
-        for (name, value) in declared where value == false && !required.contains(name) {
-            // A forbidden property (`p: false`, as `allOf` and `not: {required}` write it):
-            // the IR cannot forbid one name, so no other keys are allowed (a narrowing).
-            declared.removeAll { $0.name == name }
-            forbidsSome = true
-        }
-        for (name, value) in declared {
+        // Sets, not scans of the lists: an object of 20,000 properties must cost linear work.
+        let requiredNames = Set(required)
+        // A forbidden property (`p: false`, as `allOf` and `not: {required}` write it):
+        // the IR cannot forbid one name, so no other keys are allowed (a narrowing).
+        var forbidden = Set(declared.lazy.filter { $0.value == false && !requiredNames.contains($0.name) }.map(\.name))
+        for (name, value) in declared where !forbidden.contains(name) {
             let childPointer = "\(pointer)/properties/\(JSONPointer.escape(name))"
             do {
                 let child = try node(value, at: childPointer)
-                shape.properties.append(SchemaProperty(name: name, node: child, isOptional: !required.contains(name)))
+                shape.properties.append(SchemaProperty(name: name, node: child, isOptional: !requiredNames.contains(name)))
             } catch let error as JSONSchemaImportError where error.isNoInstance(at: childPointer) {
-                guard !required.contains(name) else {
+                guard !requiredNames.contains(name) else {
                     throw error.withNoInstance(at: pointer)
                 }
                 // An optional property no value fits is a forbidden one (see above).
-                declared.removeAll { $0.name == name }
-                forbidsSome = true
+                forbidden.insert(name)
             }
         }
+        if !forbidden.isEmpty {
+            declared.removeAll { forbidden.contains($0.name) }
+            forbidsSome = true
+        }
         if try readObjectKeywords(content, into: &shape, at: pointer) { forbidsSome = true }
-        for name in required where !declared.contains(where: { $0.name == name }) {
+        let declaredNames = Set(declared.map(\.name))
+        for name in required where !declaredNames.contains(name) {
             guard let additional = try undeclaredNode(name, in: content, shape: shape, at: pointer) else {
                 throw JSONSchemaImportError(
                     pointer: "\(pointer)/required", keyword: "required",
@@ -581,13 +584,14 @@ struct JSONSchemaReader {
         _ members: [(name: String, value: GeneratedContent)], by order: GeneratedContent?
     ) -> [(name: String, value: GeneratedContent)] {
         guard case .array(let names)? = order?.kind else { return members }
+        var byName: [String: GeneratedContent] = [:]
+        for member in members where byName[member.name] == nil { byName[member.name] = member.value }
         var result: [(name: String, value: GeneratedContent)] = []
+        var placed: Set<String> = []
         for case .string(let name) in names.map(\.kind) {
-            if let member = members.first(where: { $0.name == name }), !result.contains(where: { $0.name == name }) {
-                result.append(member)
-            }
+            if let value = byName[name], placed.insert(name).inserted { result.append((name, value)) }
         }
-        return result + members.filter { member in !result.contains(where: { $0.name == member.name }) }
+        return result + members.filter { !placed.contains($0.name) }
     }
 
     func elements(_ content: GeneratedContent, keyword: String, at pointer: String) throws -> [GeneratedContent] {

@@ -120,6 +120,11 @@ actor LlamaContext {
         Task { await run() }
     }
 
+    /// Requests running on a sequence or waiting for one.
+    var activeRequests: Int {
+        slots.count { $0.running != nil } + waiting.count + deferred.count
+    }
+
     /// Forgets what the idle sequences hold; their next requests decode their whole prompts.
     func clearCache() {
         if slots.allSatisfy(\.isFree) {

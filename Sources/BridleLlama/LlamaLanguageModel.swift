@@ -79,6 +79,12 @@ public final class LlamaLanguageModel: LanguageModel {
         get async { await context.lastStatistics }
     }
 
+    /// Requests decoding or waiting for a sequence right now: 0 once every request has ended,
+    /// answered, failed or cancelled.
+    public var activeRequests: Int {
+        get async { await context.activeRequests }
+    }
+
     /// Forgets the cached conversation.
     public func clearCache() async {
         await context.clearCache()

@@ -2,6 +2,9 @@
 /// a hint (a property or type name), so shared shapes are emitted once.
 struct GrammarBuilder {
     private(set) var rules: [Rule] = []
+    /// The size of the rules built so far (``GrammarExpression/size``), what
+    /// ``GrammarOptions/maximumGrammarNodes`` bounds.
+    private(set) var size = 0
     private var namesByBody: [GrammarExpression: String] = [:]
     /// `root` is the start rule's, defined last by the compiler: a definition named `root`
     /// gets another name.
@@ -15,6 +18,7 @@ struct GrammarBuilder {
         if let existing = namesByBody[body] { return .reference(existing) }
         let name = uniqueName(hint)
         rules.append(Rule(name: name, body: body))
+        size += body.size
         namesByBody[body] = name
         return .reference(name)
     }
@@ -26,6 +30,7 @@ struct GrammarBuilder {
 
     mutating func define(_ name: String, _ body: GrammarExpression) {
         rules.append(Rule(name: name, body: body))
+        size += body.size
     }
 
     private mutating func uniqueName(_ hint: String) -> String {
@@ -53,5 +58,24 @@ struct GrammarBuilder {
         }
         while name.hasSuffix("-") { name.removeLast() }
         return name.isEmpty ? "value" : name
+    }
+}
+
+extension GrammarExpression {
+    /// Nodes, plus one for every eight bytes of literal text: what the expression costs in
+    /// memory and in GBNF. Walked with a stack of its own, never by recursion.
+    var size: Int {
+        var total = 0
+        var pending = [self]
+        while let next = pending.popLast() {
+            total += 1
+            switch next {
+            case .literal(let text): total += text.utf8.count / 8
+            case .sequence(let parts), .alternatives(let parts): pending.append(contentsOf: parts)
+            case .repetition(let inner, _, _): pending.append(inner)
+            case .characterClass, .anyCharacter, .reference: break
+            }
+        }
+        return total
     }
 }

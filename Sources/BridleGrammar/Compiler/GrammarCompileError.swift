@@ -11,10 +11,14 @@ public struct GrammarCompileError: SchemaError, Hashable {
     /// A JSON pointer into the schema's JSON Schema form (`#/properties/due`).
     public var pointer: String
     public var message: String
+    /// The ``GrammarOptions`` budget the schema exceeded (`maximumCompileWork`,
+    /// `maximumNestingDepth`, …); nil when the schema itself is at fault.
+    public var limit: String?
 
-    public init(pointer: String, message: String) {
+    public init(pointer: String, message: String, limit: String? = nil) {
         self.pointer = pointer
         self.message = message
+        self.limit = limit
     }
 
     public var description: String { "\(pointer): \(message)" }

@@ -53,6 +53,18 @@ public struct GrammarOptions: Sendable, Hashable {
     /// unit costs 5–15 µs (release, 2 cores). Past the budget the compile stops with a
     /// ``GrammarCompileError`` naming it, so no schema takes more than about two seconds.
     public var maximumCompileWork = 150_000
+    /// The most expression nodes the grammar's rules may hold in all, a literal's every
+    /// eight bytes counting as one more: what the grammar costs in memory, and what its GBNF
+    /// and matcher grow with. Counted as rules are built, so a schema past it stops early,
+    /// in well under a second and a few hundred megabytes, whatever it would have grown to.
+    /// The largest JSONSchemaBench schema needs about 60,000; an object of 100,000 required
+    /// integer properties about 400,000.
+    public var maximumGrammarNodes = 2_000_000
+    /// How deeply the compiler may nest schemas inside schemas, counting each `$ref`
+    /// followed as a level: a chain of a hundred thousand definitions, each referring to the
+    /// next, is refused here rather than compiled by a recursion as deep (and the thread's
+    /// stack with it). JSON documents nest at most 512 levels, so only `$ref` chains reach it.
+    public var maximumNestingDepth = 256
 
     public init() {}
 

@@ -117,8 +117,7 @@ extension SchemaGrammarCompiler {
                     pointer: "\(pointer)/maxProperties",
                     message: "counting \(members.count) properties up to \(maximum) needs more than \(Self.countingStateLimit) grammar states; lower maxProperties or split the object")
             }
-            var memo: [Int: GrammarExpression?] = [:]
-            if let body = counted(members, from: 0, written: 0, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
+            if let body = counted(members, minimum: minimum, maximum: maximum, hint: hint) {
                 branches.append(layout.container("{", body, "}"))
             }
         }
@@ -138,35 +137,51 @@ extension SchemaGrammarCompiler {
         var isRequired: Bool
     }
 
-    /// Members from `index` on with `written` already written: at least `minimum` and at
-    /// most `maximum` in all, commas only between written ones. One rule per state.
-    private mutating func counted(
-        _ members: [Member], from index: Int, written: Int, minimum: Int, maximum: Int, hint: String,
-        memo: inout [Int: GrammarExpression?]
-    ) -> GrammarExpression? {
-        let key = index * (maximum + 2) + written
-        if let known = memo[key] { return known }
-        var result: GrammarExpression?
-        if index == members.count {
-            result = written >= minimum ? .empty : nil
-        } else if written + (members.count - index) < minimum {
-            result = nil
-        } else {
-            let member = members[index]
-            var options: [GrammarExpression] = []
-            if written < maximum, let rest = counted(members, from: index + 1, written: written + 1, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
-                options.append(.all([written > 0 ? layout.comma : layout.padding, member.text, rest]))
-            }
-            if !member.isRequired, let rest = counted(members, from: index + 1, written: written, minimum: minimum, maximum: maximum, hint: hint, memo: &memo) {
-                options.append(rest)
-            }
-            if !options.isEmpty {
-                let body = GrammarExpression.either(options)
-                result = index + 1 == members.count ? body : builder.rule("\(hint)-members", body)
-            }
+    /// The members with at least `minimum` and at most `maximum` written, commas only between
+    /// written ones: one rule per state (members looked at, members written). The states are
+    /// visited depth first with a stack of their own (an object may have thousands of
+    /// members) and each is built after the states it continues with, as a recursion would.
+    private mutating func counted(_ members: [Member], minimum: Int, maximum: Int, hint: String) -> GrammarExpression? {
+        func key(_ index: Int, _ written: Int) -> Int { index * (maximum + 2) + written }
+        func next(_ index: Int, _ written: Int) -> [(index: Int, written: Int)] {
+            guard index < members.count, written + (members.count - index) >= minimum else { return [] }
+            var states: [(index: Int, written: Int)] = []
+            if written < maximum { states.append((index + 1, written + 1)) }
+            if !members[index].isRequired { states.append((index + 1, written)) }
+            return states
         }
-        memo[key] = result
-        return result
+        var built: [Int: GrammarExpression?] = [:]
+        var visited: Set<Int> = [key(0, 0)]
+        var stack: [(index: Int, written: Int, next: Int)] = [(0, 0, 0)]
+        while let top = stack.last {
+            let states = next(top.index, top.written)
+            if top.next < states.count {
+                stack[stack.count - 1].next += 1
+                let state = states[top.next]
+                if visited.insert(key(state.index, state.written)).inserted { stack.append((state.index, state.written, 0)) }
+                continue
+            }
+            stack.removeLast()
+            let (index, written) = (top.index, top.written)
+            var result: GrammarExpression?
+            if index == members.count {
+                result = written >= minimum ? .empty : nil
+            } else if written + (members.count - index) >= minimum {
+                var options: [GrammarExpression] = []
+                if written < maximum, let rest = built[key(index + 1, written + 1)] ?? nil {
+                    options.append(.all([written > 0 ? layout.comma : layout.padding, members[index].text, rest]))
+                }
+                if !members[index].isRequired, let rest = built[key(index + 1, written)] ?? nil {
+                    options.append(rest)
+                }
+                if !options.isEmpty {
+                    let body = GrammarExpression.either(options)
+                    result = index + 1 == members.count ? body : builder.rule("\(hint)-members", body)
+                }
+            }
+            built[key(index, written)] = result
+        }
+        return built[key(0, 0)] ?? nil
     }
 
     /// The names a dependent schema requires, when all it does (beyond what the named

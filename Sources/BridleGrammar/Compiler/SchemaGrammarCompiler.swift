@@ -14,6 +14,8 @@ struct SchemaGrammarCompiler {
     let layout: LayoutGrammar
     /// Definitions being compiled along the current path, for recursion depth.
     private var stack: [String] = []
+    /// Schemas being compiled along the current path, `$ref`s followed included.
+    private var nesting = 0
     /// Compiled definitions by name and recursion context.
     private var definitionRules: [String: GrammarExpression?] = [:]
     /// Schema nodes compiled and pattern automaton states built so far; with the rules
@@ -43,8 +45,8 @@ struct SchemaGrammarCompiler {
                 pointer: "#",
                 message: "no value can be written within the recursion limit (\(options.maximumRecursionDepth)); make the recursive part optional, or raise GrammarOptions.maximumRecursionDepth")
         }
-        try spend(0, at: "#")
         builder.define("root", root)
+        try spend(0, at: "#")
         // The root rule comes first in the printed grammar.
         var rules = builder.rules
         if let index = rules.firstIndex(where: { $0.name == "root" }) {
@@ -65,7 +67,8 @@ struct SchemaGrammarCompiler {
         if gbnf.utf8.count > options.maximumGrammarSize {
             throw GrammarCompileError(
                 pointer: "#",
-                message: "the grammar takes \(gbnf.utf8.count) bytes of GBNF, more than GrammarOptions.maximumGrammarSize (\(options.maximumGrammarSize)); lower the schema's enum sizes, maxItems or maxLength, or raise the limit")
+                message: "the grammar takes \(gbnf.utf8.count) bytes of GBNF, more than GrammarOptions.maximumGrammarSize (\(options.maximumGrammarSize)); lower the schema's enum sizes, maxItems or maxLength, or raise the limit",
+                limit: "maximumGrammarSize")
         }
         // A reader of the GBNF alone (llama-server, another engine) learns what it must check.
         if !postChecks.isEmpty {
@@ -81,11 +84,18 @@ struct SchemaGrammarCompiler {
     /// budget: a count, not a clock, so a schema compiles or fails the same way everywhere.
     mutating func spend(_ units: Int, at pointer: String) throws(GrammarCompileError) {
         work += units
+        if builder.size > options.maximumGrammarNodes {
+            throw GrammarCompileError(
+                pointer: pointer,
+                message: "the grammar grows past GrammarOptions.maximumGrammarNodes (\(options.maximumGrammarNodes) expression nodes, a literal's every eight bytes counting as one); simplify the schema here (fewer properties, enum values or alternatives), or raise the limit",
+                limit: "maximumGrammarNodes")
+        }
         // Rules count too: a multipleOf automaton or a long member list is built as rules.
         guard work + builder.rules.count > options.maximumCompileWork else { return }
         throw GrammarCompileError(
             pointer: pointer,
-            message: "compiling the schema takes more than GrammarOptions.maximumCompileWork (\(options.maximumCompileWork) units: schema nodes compiled, grammar rules and pattern automaton states built); simplify the schema here (fewer allOf/anyOf/not branches over patterns or multipleOf, smaller maxLength), or raise the budget")
+            message: "compiling the schema takes more than GrammarOptions.maximumCompileWork (\(options.maximumCompileWork) units: schema nodes compiled, grammar rules and pattern automaton states built); simplify the schema here (fewer allOf/anyOf/not branches over patterns or multipleOf, smaller maxLength), or raise the budget",
+            limit: "maximumCompileWork")
     }
 
     private static func checkBudgets(of grammar: Grammar, options: GrammarOptions) throws(GrammarCompileError) {
@@ -93,7 +103,8 @@ struct SchemaGrammarCompiler {
             let length = shortest == Int.max ? "more than \(Int.max)" : "\(shortest)"
             throw GrammarCompileError(
                 pointer: "#",
-                message: "even the shortest value takes \(length) characters, more than GrammarOptions.maximumShortestSentenceLength (\(options.maximumShortestSentenceLength)); required properties or minItems that each multiply the next level make every value enormous: make some of them optional")
+                message: "even the shortest value takes \(length) characters, more than GrammarOptions.maximumShortestSentenceLength (\(options.maximumShortestSentenceLength)); required properties or minItems that each multiply the next level make every value enormous: make some of them optional",
+                limit: "maximumShortestSentenceLength")
         }
     }
 
@@ -101,6 +112,18 @@ struct SchemaGrammarCompiler {
 
     mutating func expression(for node: SchemaNode, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
         try spend(1, at: pointer)
+        // A `$ref` is a level through the definition it leads to, not a level of its own.
+        let nests = if case .reference = node.kind { false } else { true }
+        if nests {
+            guard nesting < options.maximumNestingDepth else {
+                throw GrammarCompileError(
+                    pointer: pointer,
+                    message: "schemas nest more than GrammarOptions.maximumNestingDepth (\(options.maximumNestingDepth)) levels here, counting each $ref followed; flatten the chain of definitions, or raise the limit",
+                    limit: "maximumNestingDepth")
+            }
+            nesting += 1
+        }
+        defer { if nests { nesting -= 1 } }
         switch node.kind {
         case .any:
             return anyValue(depth: options.maximumAnyDepth)
@@ -288,32 +311,56 @@ struct SchemaGrammarCompiler {
         if prefix.count < constraints.prefixItems.count || item == nil { maximum = min(maximum, prefix.count) }
         let minimum = constraints.minimumCount
         if minimum > maximum { return nil }
-        let elements = elements(from: 0, prefix: prefix, item: item, minimum: minimum, maximum: maximum)
+        let elements = elements(prefix: prefix, item: item, minimum: minimum, maximum: maximum, hint: hint)
         return builder.rule(hint, layout.container("[", elements, "]"))
     }
 
-    /// Elements from position `index` on, with `index` elements already written.
-    private func elements(
-        from index: Int, prefix: [GrammarExpression], item: GrammarExpression?, minimum: Int, maximum: Int
+    /// The elements: the prefix items in order, each after the one before it (those past
+    /// `minimum` optional), then the items.
+    ///
+    /// A short prefix nests each optional suffix in the one before: `a (, b (, c)?)?`. A long
+    /// one (past ``prefixRuleSpan`` optional items) would make an expression as deep as the
+    /// prefix, and a right-nested language costs a matcher quadratic work; it is written left
+    /// to right instead, as one rule per prefix length, each extending the one before
+    /// (`first-3 ::= first-2 ", " c`), with the lengths allowed as alternatives.
+    private mutating func elements(
+        prefix: [GrammarExpression], item: GrammarExpression?, minimum: Int, maximum: Int, hint: String
     ) -> GrammarExpression {
-        if index >= maximum { return .empty }
-        let separator: GrammarExpression = index == 0 ? layout.padding : layout.comma
-        if index < prefix.count {
-            let body = GrammarExpression.all([
-                separator, prefix[index],
-                elements(from: index + 1, prefix: prefix, item: item, minimum: minimum, maximum: maximum),
-            ])
-            return index < minimum ? body : body.optional
+        let written = min(prefix.count, maximum)
+        var items = GrammarExpression.empty
+        if prefix.count < maximum, let item {
+            let index = prefix.count
+            let remainingMinimum = max(minimum - index, 0)
+            let remainingMaximum = maximum - index
+            if index == 0 {
+                let group = layout.list(item, more: max(remainingMinimum - 1, 0), remainingMaximum - 1)
+                items = remainingMinimum == 0 ? group.optional : group
+            } else {
+                items = GrammarExpression.all([layout.comma, item]).repeated(remainingMinimum, remainingMaximum)
+            }
         }
-        guard let item else { return .empty }
-        let remainingMinimum = max(minimum - index, 0)
-        let remainingMaximum = maximum - index
-        if index == 0 {
-            let group = layout.list(item, more: max(remainingMinimum - 1, 0), remainingMaximum - 1)
-            return remainingMinimum == 0 ? group.optional : group
+        let required = min(minimum, written)
+        if written - required > Self.prefixRuleSpan {
+            var lengths: [GrammarExpression] = required == 0 ? [.empty] : []
+            var first = GrammarExpression.empty
+            for index in 0..<written {
+                first = builder.rule("\(hint)-first-\(index + 1)", .all([first, index == 0 ? layout.padding : layout.comma, prefix[index]]))
+                if index + 1 >= required { lengths.append(index + 1 == written ? .all([first, items]) : first) }
+            }
+            return .either(lengths)
         }
-        return GrammarExpression.all([layout.comma, item]).repeated(remainingMinimum, remainingMaximum)
+        var rest = items
+        for index in stride(from: written - 1, through: required, by: -1) {
+            rest = GrammarExpression.all([index == 0 ? layout.padding : layout.comma, prefix[index], rest]).optional
+        }
+        // The required items in one flat sequence, built once.
+        var parts: [GrammarExpression] = []
+        for index in 0..<required { parts += [index == 0 ? layout.padding : layout.comma, prefix[index]] }
+        return .all(parts + [rest])
     }
+
+    /// Optional prefix items nested in one expression at most.
+    static let prefixRuleSpan = 32
 
     private mutating func object(_ shape: ObjectShape, at pointer: String, hint: String) throws(GrammarCompileError) -> GrammarExpression? {
         if !shape.relations.isEmpty { declare(PostCheck(pointer: pointer, kind: .relations)) }
@@ -348,12 +395,18 @@ struct SchemaGrammarCompiler {
         let leadingOptional = members.firstIndex(where: \.1) ?? members.count
         let inlineCopies = (0..<leadingOptional).reduce(0) { $0 + members.count - $1 }
         let shared = inlineCopies > Self.sharedRestThreshold
-        // rest[i]: members from i on, after one was written.
+        func written(_ index: Int) -> GrammarExpression {
+            let this = GrammarExpression.all([layout.comma, members[index].0])
+            return members[index].1 ? this : this.optional
+        }
+        // rest[i]: members from i on, after one was written. Past the members a first one can
+        // be, no rest is a choice's target: the tail is one flat sequence, built once (nesting
+        // it member by member would copy it each time, quadratic in the properties).
         var rest = [GrammarExpression](repeating: .empty, count: members.count + 1)
-        for index in members.indices.reversed() {
-            let (member, required) = members[index]
-            let this = GrammarExpression.all([layout.comma, member])
-            let body = GrammarExpression.all([required ? this : this.optional, rest[index + 1]])
+        let tail = min(leadingOptional + 2, members.count)
+        rest[tail] = .all((tail..<members.count).map(written))
+        for index in (0..<tail).reversed() {
+            let body = GrammarExpression.all([written(index), rest[index + 1]])
             rest[index] = shared && index > 0 && index <= leadingOptional + 1 ? builder.rule("\(hint)-rest", body) : body
         }
         // The first member written: any leading optional one, else the first required one.

@@ -155,20 +155,29 @@ struct GrammarLinter {
         // edges can start with itself; every rule of one strongly connected component is the
         // same recursion, so report each component once, at its first rule.
         var names: [String] = []
-        for rule in grammar.rules where !names.contains(rule.name) { names.append(rule.name) }
+        var seen: Set<String> = []
+        for rule in grammar.rules where seen.insert(rule.name).inserted { names.append(rule.name) }
         var edges: [String: [String]] = [:]
         for name in names {
             guard let body = analysis.bodies[name] else { continue }
             edges[name] = analysis.leftmostReferences(of: body).filter { analysis.bodies[$0] != nil }
         }
         let component = Self.components(of: names, edges: edges)
+        // Only a component of two or more rules, or one rule that can start with itself, has a
+        // cycle: looking for one from every rule would search the whole grammar once per rule.
+        var sizes: [Int: Int] = [:]
+        for id in component.values { sizes[id, default: 0] += 1 }
         var reported: Set<Int> = []
         for name in names {
             guard let id = component[name], !reported.contains(id),
+                  sizes[id, default: 0] > 1 || (edges[name] ?? []).contains(name),
                   let cycle = Self.shortestCycle(from: name, edges: edges)
             else { continue }
             reported.insert(id)
-            let path = (cycle + [name]).joined(separator: " → ")
+            // A cycle through thousands of rules is shown by its ends, not rule by rule.
+            let steps = cycle + [name]
+            let path = steps.count <= 8 ? steps.joined(separator: " → ")
+                : (steps.prefix(4) + ["… \(steps.count - 6) more …"] + steps.suffix(2)).joined(separator: " → ")
             report(.error, .leftRecursion, name,
                    "rule '\(name)' is left-recursive (\(path)): llama.cpp rejects a rule that can start with itself, or runs out of memory when an optional rule hides it; rewrite it with repetition, e.g. `list ::= item (\",\" item)*` instead of `list ::= list \",\" item | item`")
         }
@@ -185,8 +194,8 @@ struct GrammarLinter {
             for next in edges[node] ?? [] {
                 if next == start {
                     var path = [node]
-                    while let before = previous[path[0]] { path.insert(before, at: 0) }
-                    return path
+                    while let before = previous[path[path.count - 1]] { path.append(before) }
+                    return path.reversed()
                 }
                 if next != start, previous[next] == nil {
                     previous[next] = node

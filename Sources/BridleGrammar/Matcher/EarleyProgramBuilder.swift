@@ -188,57 +188,65 @@ struct EarleyProgramBuilder {
         return layout
     }
 
+    /// The nonterminals that derive a whole sentence.
     private func productiveNonterminals() -> [Bool] {
-        var productive = Array(repeating: false, count: productions.count)
-        var changed = true
-        while changed {
-            changed = false
-            for nonterminal in productions.indices where !productive[nonterminal] {
-                let repetition = repetitionIndex[nonterminal]
-                let isProductive: Bool
-                if repetition >= 0 {
-                    let item = repetitions[Int(repetition)]
-                    isProductive = item.minimum == 0 || symbolIsProductive(item.body, productive)
-                } else {
-                    isProductive = productions[nonterminal].contains { production in
-                        production.allSatisfy { symbolIsProductive($0, productive) }
-                    }
-                }
-                if isProductive {
-                    productive[nonterminal] = true
-                    changed = true
-                }
-            }
-        }
-        return productive
+        closure { !terminals[EarleySymbol.terminalIndex($0)].isEmpty }
     }
 
-    private func symbolIsProductive(_ symbol: Int32, _ productive: [Bool]) -> Bool {
-        symbol >= 0 ? productive[Int(symbol)] : !terminals[EarleySymbol.terminalIndex(symbol)].isEmpty
-    }
-
+    /// The nonterminals that derive the empty text.
     private func nullableNonterminals() -> [Bool] {
-        var nullable = Array(repeating: false, count: productions.count)
-        var changed = true
-        while changed {
-            changed = false
-            for nonterminal in productions.indices where !nullable[nonterminal] {
-                let repetition = repetitionIndex[nonterminal]
-                let isNullable: Bool
-                if repetition >= 0 {
-                    let item = repetitions[Int(repetition)]
-                    isNullable = item.minimum == 0 || (item.body >= 0 && nullable[Int(item.body)])
-                } else {
-                    isNullable = productions[nonterminal].contains { production in
-                        production.allSatisfy { $0 >= 0 && nullable[Int($0)] }
-                    }
+        closure { _ in false }
+    }
+
+    /// The least set of nonterminals with a production whose every symbol is in the set or a
+    /// terminal that `holds`, or with a repetition of zero copies or of a body in the set.
+    ///
+    /// A worklist, not a pass repeated until nothing changes: each production counts the
+    /// symbols it still waits for, so the work is linear in the grammar's size. Repeated passes
+    /// cost one pass per link of a chain of rules, quadratic in a 50,000-rule chain.
+    private func closure(_ holds: (Int32) -> Bool) -> [Bool] {
+        var member = Array(repeating: false, count: productions.count)
+        var queue: [Int32] = []
+        func add(_ nonterminal: Int32) {
+            guard !member[Int(nonterminal)] else { return }
+            member[Int(nonterminal)] = true
+            queue.append(nonterminal)
+        }
+        // Waiting productions: their owners and how many symbol occurrences each still waits for.
+        var owners: [Int32] = []
+        var waiting: [Int] = []
+        // For each nonterminal, the waiting productions that name it, once per occurrence.
+        var watchers = Array(repeating: [Int32](), count: productions.count)
+        for nonterminal in productions.indices {
+            let repetition = repetitionIndex[nonterminal]
+            if repetition >= 0 {
+                let item = repetitions[Int(repetition)]
+                if item.minimum == 0 || (item.body < 0 && holds(item.body)) {
+                    add(Int32(nonterminal))
+                } else if item.body >= 0 {
+                    watchers[Int(item.body)].append(Int32(owners.count))
+                    owners.append(Int32(nonterminal))
+                    waiting.append(1)
                 }
-                if isNullable {
-                    nullable[nonterminal] = true
-                    changed = true
+                continue
+            }
+            for production in productions[nonterminal] where production.allSatisfy({ $0 >= 0 || holds($0) }) {
+                let named = production.filter { $0 >= 0 }
+                if named.isEmpty {
+                    add(Int32(nonterminal))
+                    continue
                 }
+                for symbol in named { watchers[Int(symbol)].append(Int32(owners.count)) }
+                owners.append(Int32(nonterminal))
+                waiting.append(named.count)
             }
         }
-        return nullable
+        while let next = queue.popLast() {
+            for production in watchers[Int(next)] {
+                waiting[Int(production)] -= 1
+                if waiting[Int(production)] == 0 { add(owners[Int(production)]) }
+            }
+        }
+        return member
     }
 }
