@@ -78,7 +78,9 @@ struct ScaleCell: Codable {
         } catch let failure as ScaleFailure {
             cell.outcome = "failed: \(failure)"
         } catch {
-            cell.outcome = "\(type(of: error)): \(String(describing: error).prefix(90))"
+            // One line, short: a table cell. The kind of error and its first words say which budget.
+            let firstLine = String(describing: error).split(separator: "\n").first.map(String.init) ?? ""
+            cell.outcome = "\(type(of: error)): \(firstLine.prefix(70))…"
         }
         return cell
     }

@@ -9,6 +9,8 @@ struct JSONSchemaReader {
     /// Definitions referenced but not read yet: name → (pointer, schema).
     private var pending: [(name: String, pointer: String, content: GeneratedContent)] = []
     private var namesByPointer: [String: String] = [:]
+    /// The names given so far: a set, so naming the n-th definition costs no scan of the others.
+    private var namesGiven: Set<String> = []
     let limits: SchemaLimits
     /// Rewrites `allOf`, `not`, `if` and composition siblings before a schema is read.
     private var composition: JSONSchemaComposition
@@ -613,6 +615,7 @@ struct JSONSchemaReader {
             return known
         }
         let name = uniqueName(for: JSONSchemaReferences.tokens(resolved.pointer))
+        namesGiven.insert(name)
         namesByPointer[resolved.pointer] = name
         if case .string(let target) = reference.kind { namesByPointer[target] = name }
         pending.append((name, resolved.pointer, resolved.schema))
@@ -624,7 +627,7 @@ struct JSONSchemaReader {
         let base = tokens.isEmpty ? "root" : isDefinition ? tokens[1] : tokens.joined(separator: ".")
         var name = base
         var suffix = 2
-        while namesByPointer.values.contains(name) {
+        while namesGiven.contains(name) {
             name = "\(base)-\(suffix)"
             suffix += 1
         }

@@ -142,11 +142,18 @@ public struct ValueRules: Sendable, Hashable {
                 else { return [] }
                 firsts.append((first.name, Self.singleValue(of: schema.resolved(first.node))))
             }
+            // Counted once, not by a scan per alternative: a choice among 10,000 shapes.
+            var sharingKey: [String: Int] = [:]
+            var sharingValue: [String: [String?: Int]] = [:]
+            for first in firsts {
+                sharingKey[first.key, default: 0] += 1
+                sharingValue[first.key, default: [:]][first.value, default: 0] += 1
+            }
             var result: [Choice] = []
             for (alternative, first) in zip(alternatives, firsts) {
-                let sharing = firsts.filter { $0.key == first.key }
-                let value: String? = sharing.count == 1 ? nil : first.value
-                if sharing.count > 1 && (value == nil || sharing.filter({ $0.value == value }).count > 1) { return [] }
+                let sharing = sharingKey[first.key] ?? 0
+                let value: String? = sharing == 1 ? nil : first.value
+                if sharing > 1 && (value == nil || (sharingValue[first.key]?[value] ?? 0) > 1) { return [] }
                 guard let node = node(for: alternative) else { return [] }
                 result.append(Choice(key: first.key, value: value, node: node))
             }
@@ -165,17 +172,19 @@ public struct ValueRules: Sendable, Hashable {
         /// The nodes that lead to a rule, renumbered from the root; empty when none does.
         func pruned(root: Int?) -> [Node] {
             guard let root else { return [] }
-            // A node leads to a rule if it has one or a child leads to one; cycles settle by
-            // repeating until nothing changes.
+            // A node leads to a rule if it has one or a child leads to one: spread from the
+            // nodes with rules to their parents, each node once (a pass repeated until nothing
+            // changes would cost one pass per level of a deep chain).
             var leads = nodes.map(\.hasOwnRules)
-            var changed = true
-            while changed {
-                changed = false
-                for (index, node) in nodes.enumerated() where !leads[index] {
-                    if node.children.contains(where: { leads[$0] }) {
-                        leads[index] = true
-                        changed = true
-                    }
+            var parents = Array(repeating: [Int](), count: nodes.count)
+            for (index, node) in nodes.enumerated() {
+                for child in node.children { parents[child].append(index) }
+            }
+            var pending = nodes.indices.filter { leads[$0] }
+            while let next = pending.popLast() {
+                for parent in parents[next] where !leads[parent] {
+                    leads[parent] = true
+                    pending.append(parent)
                 }
             }
             guard leads[root] else { return [] }
