@@ -14,6 +14,7 @@ public enum ScaleDimension: String, CaseIterable, Sendable {
     case anyOfWidth = "anyof-width"
     case patternLength = "pattern-length"
     case uniqueItems = "unique-items"
+    case uniqueStrings = "unique-strings"
     case ruleCount = "gbnf-rules"
     case ruleChain = "gbnf-chain"
     case inputLength = "match-input"
@@ -33,6 +34,7 @@ public enum ScaleDimension: String, CaseIterable, Sendable {
         case .anyOfWidth: "anyOf of n object alternatives, each with its own const tag"
         case .patternLength: "a pattern of n characters"
         case .uniqueItems: "an array of n distinct integers (uniqueItems: a value rule while decoding)"
+        case .uniqueStrings: "an array of n distinct strings (uniqueItems: each token of a string checked against earlier ones)"
         case .ruleCount: "a GBNF grammar of n rules, each an alternative of the root"
         case .ruleChain: "a GBNF chain of n rules, rK ::= \"x\" rK+1 | \"y\""
         case .inputLength: "an n-byte input to match"
@@ -87,6 +89,8 @@ public enum ScaleDimension: String, CaseIterable, Sendable {
             return "{\"type\": \"string\", \"pattern\": \"^\(String(repeating: unit, count: max(1, n / unit.count)))$\"}"
         case .uniqueItems:
             return "{\"type\": \"array\", \"items\": {\"type\": \"integer\", \"minimum\": 0}, \"uniqueItems\": true, \"minItems\": \(n), \"maxItems\": \(n)}"
+        case .uniqueStrings:
+            return "{\"type\": \"array\", \"items\": {\"type\": \"string\", \"maxLength\": 12}, \"uniqueItems\": true, \"minItems\": \(n), \"maxItems\": \(n)}"
         case .ruleCount, .ruleChain, .inputLength, .vocabularySize:
             return nil
         }

@@ -111,9 +111,11 @@ public struct ScaleInput {
     }
 
     /// A sentence the grammar accepts: the seeded sample, or, for distinct items, the
-    /// integers 0, 1, 2, … (a sample may repeat one, which the value rules refuse).
+    /// integers 0, 1, 2, … or the strings "item 0", "item 1", … (a sample may repeat one,
+    /// which the value rules refuse).
     private func guide(for grammar: Grammar) throws -> String {
         if dimension == .uniqueItems { return "[" + (0..<size).map(String.init).joined(separator: ", ") + "]" }
+        if dimension == .uniqueStrings { return "[" + (0..<size).map { "\"item \($0)\"" }.joined(separator: ", ") + "]" }
         return try SentenceGenerator(grammar).sample(seed: 1)
     }
 }

@@ -44,10 +44,8 @@ struct ValueCursor: Sendable {
         var key = ""
         /// Completed values of properties a relation compares, by key.
         var values: [String: GeneratedContent] = [:]
-        /// Canonical texts of completed elements, and how each was written (without spaces
-        /// outside strings), for arrays whose elements must differ.
-        var seen: Set<String> = []
-        var seenTexts: [[UInt8]] = []
+        /// Completed elements, for arrays whose elements must differ.
+        var elements = DistinctElements()
     }
 
     /// A value being written that a rule will judge: its bytes so far, and which container
@@ -145,6 +143,12 @@ struct ValueCursor: Sendable {
         return !isBroken
     }
 
+    /// Takes the elements completed so far in with the earlier ones, once the text read is
+    /// committed: copies made from then on to try tokens share them (see ``DistinctElements``).
+    mutating func settle() {
+        for index in frames.indices { frames[index].elements.settle() }
+    }
+
     /// Appends `byte` to every value being captured: it is part of each of them.
     private mutating func append(_ byte: UInt8) {
         for index in captures.indices { captures[index].bytes.append(byte) }
@@ -211,7 +215,7 @@ struct ValueCursor: Sendable {
         if frame.isChoosing { return (.apart, false) }
         let rule = rules.nodes[node]
         if !frame.isObject {
-            return rule.uniqueElements ? (.apart, !frame.seen.isEmpty) : nil
+            return rule.uniqueElements ? (.apart, !frame.elements.isEmpty) : nil
         }
         let key = frame.key
         var result: (PropertyRelation.Comparison.Direction, Bool)?
@@ -244,11 +248,9 @@ struct ValueCursor: Sendable {
         let rule = rules.nodes[node]
         if !frame.isObject {
             let canonical = JSONEquality.canonicalText(value)
-            if !frames[frames.count - 1].seen.insert(canonical).inserted {
+            if !frames[frames.count - 1].elements.insert(canonical: canonical, text: Self.withoutLayout(capture.bytes)) {
                 isBroken = true
-                return
             }
-            frames[frames.count - 1].seenTexts.append(Self.withoutLayout(capture.bytes))
             return
         }
         let key = frame.key
@@ -341,7 +343,7 @@ struct ValueCursor: Sendable {
         for capture in captures where capture.isChecked {
             guard capture.depth > 0, !frames[capture.depth - 1].isObject else { return false }
             let text = Self.withoutLayout(capture.bytes)
-            if !frames[capture.depth - 1].seenTexts.allSatisfy({ Self.differsInString(text, $0) }) { return false }
+            if !frames[capture.depth - 1].elements.allDiffer(from: text) { return false }
         }
         return true
     }
@@ -377,21 +379,21 @@ struct ValueCursor: Sendable {
         default: return nil
         }
         guard !owesRelation else { return nil }
-        var elements: [(text: [UInt8], earlier: [[UInt8]])] = []
+        var elements: [(text: [UInt8], earlier: DistinctElements)] = []
         for capture in captures where capture.isChecked {
             guard capture.depth > 0, !frames[capture.depth - 1].isObject else { return nil }
-            elements.append((Self.withoutLayout(capture.bytes), frames[capture.depth - 1].seenTexts))
+            elements.append((Self.withoutLayout(capture.bytes), frames[capture.depth - 1].elements))
         }
         if let slot = slotRule(), slot.isChecked {
             guard let frame = frames.last, !frame.isObject else { return nil }
-            elements.append(([], frame.seenTexts))
+            elements.append(([], frame.elements))
         }
         return OpeningString(elements: elements)
     }
 
     /// See ``openingString``.
     struct OpeningString {
-        let elements: [(text: [UInt8], earlier: [[UInt8]])]
+        let elements: [(text: [UInt8], earlier: DistinctElements)]
 
         /// Whether `bytes` open a string and stay in its text, and thereby make every element
         /// differ from every earlier one: then no rule can fail, whatever follows.
@@ -399,10 +401,7 @@ struct ValueCursor: Sendable {
             guard bytes.first == UInt8(ascii: "\""), bytes.count > 1,
                 !bytes.dropFirst().contains(where: { $0 == UInt8(ascii: "\"") || $0 < 0x20 })
             else { return false }
-            return elements.allSatisfy { element in
-                let text = element.text + bytes
-                return element.earlier.allSatisfy { ValueCursor.differsInString(text, $0) }
-            }
+            return elements.allSatisfy { $0.earlier.allDiffer(from: $0.text + bytes) }
         }
     }
 
@@ -441,9 +440,9 @@ struct ValueCursor: Sendable {
 
     /// How the earlier elements of the innermost array being written in were written, when
     /// they must differ from the one being written now; with the bytes of that one so far.
-    var elementBeingWritten: (bytes: [UInt8], earlier: [[UInt8]])? {
+    var elementBeingWritten: (bytes: [UInt8], earlier: DistinctElements)? {
         guard let capture = captures.last(where: { $0.isChecked && $0.depth > 0 && !frames[$0.depth - 1].isObject }) else { return nil }
-        return (Self.withoutLayout(capture.bytes), frames[capture.depth - 1].seenTexts)
+        return (Self.withoutLayout(capture.bytes), frames[capture.depth - 1].elements)
     }
 
     /// Whether the innermost open container has no rule below it, so that only a token that

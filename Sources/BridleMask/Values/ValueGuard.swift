@@ -42,6 +42,7 @@ public struct ValueGuard: Sendable {
     /// Moves past `bytes`, which the step accepted.
     public mutating func advance(_ bytes: some Sequence<UInt8>) {
         cursor.read(bytes)
+        cursor.settle()
     }
 
     /// Whether `bytes`, which the grammar allows after `matcher`'s position, leave the rules
@@ -81,9 +82,11 @@ public struct ValueGuard: Sendable {
                 mask.contains(token) && (!unruled || vocabulary.bytes(of: token).contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") })
             }
             if let element = cursor.elementBeingWritten {
-                for earlier in element.earlier where earlier.count > element.bytes.count && earlier.starts(with: element.bytes) {
-                    chosen += vocabulary.trie.tokens(prefixing: earlier[element.bytes.count...]).filter { mask.contains($0) }
+                var continuing = Set<Int32>()
+                for rest in element.earlier.continuations(of: element.bytes, upTo: vocabulary.trie.maximumDepth) {
+                    continuing.formUnion(vocabulary.trie.tokens(prefixing: rest))
                 }
+                chosen += continuing.filter { mask.contains($0) }.sorted()
             }
             candidates = chosen
         }
