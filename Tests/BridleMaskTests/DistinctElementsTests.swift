@@ -60,7 +60,7 @@ import Testing
         #expect(starts(elements.continuations(of: prefix, upTo: length)) == starts(expected))
     }
 
-    @Test func aRepeatIsRefusedWhetherSettledOrNewest() {
+    @Test func aRepeatIsRefusedWhetherSettledOrNot() {
         var elements = DistinctElements()
         #expect(elements.isEmpty)
         var outcomes = [elements.insert(canonical: "1", text: Array("1".utf8))]

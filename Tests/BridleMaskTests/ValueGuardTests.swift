@@ -88,4 +88,33 @@ import Testing
         // 1 and 10…19 are all below 20; 2 can become 20…29; 3 is below, but 30 is not; 0 ends there.
         #expect(verdicts == [false, true, true, false])
     }
+
+    /// A search proves one more distinct element, not every element a minimum count asks for:
+    /// with 200 elements required, each step of `[0, 1, …, 199]` is decided within budget (a
+    /// search that went on element after element ran out of budget at every token).
+    @Test func aDistinctElementIsDecidedWithoutWritingTheRestOfTheArray() throws {
+        let json = #"{"type":"array","items":{"type":"integer","minimum":0},"uniqueItems":true,"minItems":200,"maxItems":200}"#
+        let schema = try GenerationSchema(jsonSchema: GeneratedContent(json: json))
+        var valueGuard = try #require(ValueGuard(rules: try schema.grammar().valueRules))
+        var position = try GrammarMatcher(schema.grammar().grammar)
+        let text = "[" + (0..<200).map(String.init).joined(separator: ", ") + "]"
+        var refused: [String] = []
+        for byte in text.utf8 {
+            if !valueGuard.permits([byte], from: position) { refused.append(String(decoding: [byte], as: UTF8.self)) }
+            let accepted = position.accept(byte)
+            #expect(accepted)
+            valueGuard.advance([byte])
+        }
+        #expect(refused.isEmpty)
+        #expect(valueGuard.searchesOverBudget == 0)
+        // A repeat is still refused where it would complete.
+        var repeated = try GrammarMatcher(schema.grammar().grammar)
+        var repeatGuard = try #require(ValueGuard(rules: try schema.grammar().valueRules))
+        let prefix = Array("[3, 4, 3".utf8)
+        let stop = repeated.accept(bytes: prefix)
+        #expect(stop == nil)
+        repeatGuard.advance(prefix)
+        let verdicts = [",", "0,"].map { repeatGuard.permits(Array($0.utf8), from: repeated) }
+        #expect(verdicts == [false, true])
+    }
 }

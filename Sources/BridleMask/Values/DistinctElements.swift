@@ -3,10 +3,10 @@
 /// whether every completion of a prefix differs from all of them takes one walk along the
 /// prefix, however many there are.
 ///
-/// The newest element stays apart until the token that completed it is committed
-/// (``settle()``). A cursor copied to try a token shares the settled ones with the committed
-/// cursor, so completing an element there copies nothing: trying a token costs the same with
-/// ten earlier elements as with ten thousand.
+/// Elements completed since the last commit stay apart (``settle()``). A cursor copied to try
+/// a token, or to search the continuations after it, shares the settled ones with the
+/// committed cursor, so completing elements there copies none of them: trying a token costs
+/// the same with ten earlier elements as with ten thousand.
 ///
 /// ```swift
 /// var elements = DistinctElements()
@@ -17,39 +17,38 @@
 struct DistinctElements: Sendable {
     private var canonicals: Set<String> = []
     private var texts = ByteTrie()
-    private var newest: (canonical: String, text: [UInt8])?
+    private var unsettled: [(canonical: String, text: [UInt8])] = []
 
-    var isEmpty: Bool { newest == nil && canonicals.isEmpty }
+    var isEmpty: Bool { unsettled.isEmpty && canonicals.isEmpty }
 
     /// Records an element; `false`, recording nothing, when an equal one was written before.
     mutating func insert(canonical: String, text: [UInt8]) -> Bool {
-        guard newest?.canonical != canonical, !canonicals.contains(canonical) else { return false }
-        settle()
-        newest = (canonical, text)
+        guard !canonicals.contains(canonical), !unsettled.contains(where: { $0.canonical == canonical }) else { return false }
+        unsettled.append((canonical, text))
         return true
     }
 
-    /// Moves the newest element in with the others.
+    /// Moves the elements completed since the last commit in with the others.
     mutating func settle() {
-        guard let element = newest else { return }
-        newest = nil
-        canonicals.insert(element.canonical)
-        texts.insert(element.text)
+        for element in unsettled {
+            canonicals.insert(element.canonical)
+            texts.insert(element.text)
+        }
+        unsettled = []
     }
 
     /// Whether every value starting with `text` differs from each element, as
     /// ``ValueCursor/differsInString(_:_:)`` judges one.
     func allDiffer(from text: [UInt8]) -> Bool {
-        if let newest, !ValueCursor.differsInString(text, newest.text) { return false }
-        return texts.allDiffer(from: text)
+        unsettled.allSatisfy { ValueCursor.differsInString(text, $0.text) } && texts.allDiffer(from: text)
     }
 
     /// The ends of the elements that continue `prefix`, cut to `length` bytes: a token that
     /// spells the start of one of them is one that may complete a repeat.
     func continuations(of prefix: [UInt8], upTo length: Int) -> [[UInt8]] {
         var result = texts.continuations(of: prefix, upTo: length)
-        if let newest, newest.text.count > prefix.count, newest.text.starts(with: prefix) {
-            result.append(Array(newest.text[prefix.count...].prefix(length)))
+        for element in unsettled where element.text.count > prefix.count && element.text.starts(with: prefix) {
+            result.append(Array(element.text[prefix.count...].prefix(length)))
         }
         return result
     }

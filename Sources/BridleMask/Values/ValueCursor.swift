@@ -334,6 +334,17 @@ struct ValueCursor: Sendable {
         return owesRelation
     }
 
+    /// Whether all that is owed is the next element of an array whose elements must differ,
+    /// not yet started.
+    var owesOnlyTheNextElement: Bool {
+        switch syntax {
+        case .value, .valueOrEnd: break
+        default: return false
+        }
+        guard !captures.contains(where: \.isChecked), !owesRelation, let frame = frames.last, !frame.isObject else { return false }
+        return slotRule()?.isChecked == true
+    }
+
     /// Whether everything owed is an element that must differ from earlier ones and already
     /// does: its text so far differs from each earlier element's inside a string (see
     /// ``differsInString(_:_:)``), so no completion can equal one. Lets most tokens skip the

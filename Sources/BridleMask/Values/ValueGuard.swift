@@ -12,9 +12,11 @@ import BridleSchema
 /// likeliest successes first: for a value that must be at least another, the largest digits;
 /// for one at most another, the smallest; for an element that must differ, the shortest
 /// endings. For integers and Bridle's dates the first completion found in that order is the
-/// extreme one, so a failed comparison there ends the search. A search that runs past its
-/// budget allows the token (``searchesOverBudget`` counts them; the check after generation
-/// remains).
+/// extreme one, so a failed comparison there ends the search. For distinct elements, a search
+/// ends at the first element that completes distinct: it doesn't go on to write every element
+/// a `minItems` still asks for, so a schema whose items run out before that count is caught
+/// only by the check after generation. A search that runs past its budget allows the token
+/// (``searchesOverBudget`` counts them; the check after generation remains).
 ///
 /// ```swift
 /// var guard = ValueGuard(rules: compiled.valueRules)!   // toYear ≥ fromYear
@@ -27,7 +29,7 @@ public struct ValueGuard: Sendable {
     /// How many searches ran out of budget and allowed their token undecided.
     public private(set) var searchesOverBudget = 0
 
-    /// Matcher steps one search may take.
+    /// Bytes one search may feed the matcher (bytes the grammar refuses at once are free).
     static let searchBudget = 4_096
     /// Masks with at most this many tokens are checked token by token; larger ones (free
     /// text) only where a token can leave the text it is in.
@@ -111,7 +113,7 @@ public struct ValueGuard: Sendable {
     /// Depth first over the continuations the grammar allows, in the order most likely to pay
     /// what the cursor owes.
     private static func search(from matcher: GrammarMatcher, _ cursor: ValueCursor, budget: inout Int, using workspace: MatcherWorkspace) -> Outcome {
-        for byte in order(cursor.direction, negative: cursor.isNegativeNumber) {
+        for byte in order(cursor.direction, negative: cursor.isNegativeNumber) where matcher.allows(byte) {
             guard budget > 0 else { return .undecided }
             budget -= 1
             var position = matcher
@@ -121,7 +123,9 @@ public struct ValueGuard: Sendable {
                 if next.brokeOrderedComparison { return .impossible }
                 continue
             }
-            if !next.hasObligations { return .found }
+            // One more distinct element is proof enough: the search doesn't go on to write
+            // every element a minimum count still asks for.
+            if !next.hasObligations || next.owesOnlyTheNextElement && !cursor.owesOnlyTheNextElement { return .found }
             switch search(from: position, next, budget: &budget, using: workspace) {
             case .exhausted: continue
             case let outcome: return outcome
@@ -154,6 +158,7 @@ public struct ValueGuard: Sendable {
     private static let upward = ordering(bytes("9876543210.:T\"Z}],"))
     /// Smallest first: `-` first, then endings, then low digits.
     private static let downward = ordering(bytes("-\"Z}], \n0123456789.:T"))
-    /// Shortest first: endings, then digits and letters.
-    private static let shortest = ordering(bytes("\"}], 0123456789abcdefghijklmnopqrstuvwxyz"))
+    /// Shortest first: endings, then digits and letters; layout late, since a search that
+    /// tried it first would only pile up spaces.
+    private static let shortest = ordering(bytes("\"}],0123456789abcdefghijklmnopqrstuvwxyz"))
 }
