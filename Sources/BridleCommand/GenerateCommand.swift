@@ -132,6 +132,9 @@ struct GenerateCommand: AsyncParsableCommand {
         if emphasis != nil, model == nil {
             throw ValidationError("--emphasis applies to --model only: a server decodes one sequence per request.")
         }
+        if let emphasis, emphasis != 1, let batchSize, batchSize < 2 {
+            throw ValidationError("--emphasis \(emphasis) decodes each answer beside the conversation without its request: give --batch-size 2 or more, leave --batch-size out, or turn emphasis off with --emphasis 1.")
+        }
     }
 
     func run() async throws {

@@ -223,12 +223,13 @@ actor LlamaContext {
     private func baselinePrompt(for request: GenerationRequest) throws -> (prompt: [llama_token], emphasis: RequestEmphasis)? {
         guard let emphasis = request.options.requestEmphasis else { return nil }
         if let problem = emphasis.problem { throw GenerationError.invalidOptions(problem) }
+        guard emphasis.isActive else { return nil }
         guard slots.count >= 2 else {
             guard emphasis.isRequired else { return nil }
             throw GenerationError.invalidOptions(
                 "requestEmphasis decodes the conversation without its request in a second sequence; load the model with LlamaConfiguration(sequences: 2) or more, or use RequestEmphasis.automatic")
         }
-        guard emphasis.isActive, let messages = request.messagesWithoutRequest else { return nil }
+        guard let messages = request.messagesWithoutRequest else { return nil }
         return (try model.tokenize(formatter.prompt(for: messages)), emphasis)
     }
 

@@ -103,6 +103,24 @@ import Testing
         #expect(refused.errors.contains("--include-schema shows the --json-schema to the model"))
     }
 
+    /// `--emphasis 1` is emphasis off, as the help says: it answers as the default does where
+    /// emphasis can't run (one sequence). Emphasis on one sequence is refused naming the flags
+    /// that fix it.
+    @Test func emphasisOneIsOffAndEmphasisOnOneSequenceNamesTheFlags() throws {
+        let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
+        let base = ["generate", "--model", TestModels.large.path, "--json-schema", try schemaFile().path, "--prompt", "Two words", "--seed", "3"]
+        let plain = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--batch-size", "1"])
+        let off = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--emphasis", "1"])
+        let offOneSequence = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--emphasis", "1", "--batch-size", "1"])
+        #expect(off.status == 0, "\(off.errors)")
+        #expect(off.output == plain.output)
+        #expect(offOneSequence.output == plain.output)
+        let refused = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--emphasis", "1.5", "--batch-size", "1"])
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("give --batch-size 2 or more"))
+        #expect(!refused.errors.contains("LlamaConfiguration"))
+    }
+
     /// `--count N`: N answers, one a line in seed order, each the answer that seed gives alone
     /// (the tiny f32 model is batch-invariant); `--batch-size 1` decodes them one at a time.
     @Test func countPrintsOneAnswerPerSeedDecodedTogether() throws {

@@ -19,19 +19,25 @@ import Testing
         }
     }
 
-    @Test(arguments: 0..<40)
-    func allDifferIsEachElementCompared(seed: Int) {
-        var random = Generator(state: UInt64(seed) &+ 0x5DEE_CE66)
+    /// Up to 11 distinct non-empty texts from `text`, inserted, some of them settled.
+    static func elements(_ random: inout Generator, text: (inout Generator) -> [UInt8]) -> (DistinctElements, [[UInt8]]) {
         var elements = DistinctElements()
         var texts: [[UInt8]] = []
         for _ in 0..<random.next(12) {
-            let text = [UInt8(ascii: "\"")] + random.text(maximumLength: 5)
-            guard !texts.contains(text) else { continue }
+            let text = text(&random)
+            guard !texts.contains(text), !text.isEmpty else { continue }
             let inserted = elements.insert(canonical: String(decoding: text, as: UTF8.self), text: text)
             #expect(inserted)
             texts.append(text)
             if random.next(3) == 0 { elements.settle() }
         }
+        return (elements, texts)
+    }
+
+    @Test(arguments: 0..<40)
+    func allDifferIsEachElementCompared(seed: Int) {
+        var random = Generator(state: UInt64(seed) &+ 0x5DEE_CE66)
+        let (elements, texts) = Self.elements(&random) { [UInt8(ascii: "\"")] + $0.text(maximumLength: 5) }
         for _ in 0..<200 {
             let prefix = random.next(4) == 0 ? random.text(maximumLength: 6) : [UInt8(ascii: "\"")] + random.text(maximumLength: 6)
             let expected = texts.allSatisfy { ValueCursor.differsInString(prefix, $0) }
@@ -42,14 +48,7 @@ import Testing
     @Test(arguments: 0..<40)
     func continuationsCoverEveryLongerElement(seed: Int) {
         var random = Generator(state: UInt64(seed) &+ 0xB5)
-        var elements = DistinctElements()
-        var texts: [[UInt8]] = []
-        for _ in 0..<random.next(12) {
-            let text = random.text(maximumLength: 7)
-            guard !texts.contains(text), !text.isEmpty else { continue }
-            _ = elements.insert(canonical: String(decoding: text, as: UTF8.self), text: text)
-            texts.append(text)
-        }
+        let (elements, texts) = Self.elements(&random) { $0.text(maximumLength: 7) }
         let prefix = random.text(maximumLength: 2)
         let length = 1 + random.next(4)
         // A token spells a start of some continuation exactly when it spells a start of a cut.

@@ -53,8 +53,10 @@ public struct RelativeDateBounds: Sendable, Hashable {
     public var summary: String {
         func side(_ offset: TimeInterval, _ inclusive: Bool, _ lower: Bool) -> String {
             if offset == 0 { return lower ? (inclusive ? "now or later" : "after now") : (inclusive ? "now or earlier" : "before now") }
-            let days = abs(offset) / 86_400
-            let amount = days == days.rounded() ? "\(Int(days)) days" : "\(Int(abs(offset))) seconds"
+            // Any offset a schema gives, however large, has words: whole days, whole seconds,
+            // or the number as written.
+            let amount = Int(exactly: abs(offset) / 86_400).map { "\($0) days" }
+                ?? Int(exactly: abs(offset)).map { "\($0) seconds" } ?? "\(abs(offset)) seconds"
             let relation = offset > 0 ? "from now" : "ago"
             return lower ? "no earlier than \(amount) \(relation)" : "no later than \(amount) \(relation)"
         }

@@ -49,4 +49,16 @@ private struct FutureReminder: Generable {
         string.relativeDateBounds = RelativeDateBounds(earliest: 10, latest: 5)
         #expect(GenerationSchema(root: .string(string)).issues.map(\.message) == ["the dates no earlier than 10 seconds from now, no later than 5 seconds from now are none; widen the window"])
     }
+
+    /// Offsets past what an `Int` holds, fractions and whole days each have words (an offset
+    /// of 5·10⁹¹ seconds trapped, found by FuzzBridleKeywords).
+    @Test(arguments: [
+        (5.1e91, 9_225_002.0, "no earlier than 5.1e+91 seconds from now, no later than 9225002 seconds from now"),
+        (-1.5, 2 * 86_400.0, "no earlier than 1.5 seconds ago, no later than 2 days from now"),
+        (-1e308, 1e308, "no earlier than 1e+308 seconds ago, no later than 1e+308 seconds from now"),
+    ])
+    func everyOffsetHasWords(earliest: Double, latest: Double, summary: String) {
+        #expect(RelativeDateBounds(earliest: earliest, latest: latest).summary == summary)
+    }
 }
+
