@@ -36,5 +36,8 @@ public struct LanguageModelCapabilities: Sendable, Hashable {
         public static let toolCalling = Capability("toolCalling")
         /// Images in prompts.
         public static let vision = Capability("vision")
+        /// Weighing each token against the same conversation without its request
+        /// (``RequestEmphasis``; Bridle's, not FoundationModels').
+        public static let requestEmphasis = Capability("requestEmphasis")
     }
 }

@@ -50,6 +50,8 @@ actor LlamaContext {
     private let batch: DecodeBatch
     /// Tokens one sequence may hold.
     nonisolated let contextSize: Int
+    /// What requests may ask of it: request emphasis needs a second sequence.
+    nonisolated let capabilities: LanguageModelCapabilities
     /// llama.cpp's sliding attention window (0 without one): a sequence's cache keeps only
     /// that many recent positions for the layers that use it.
     private let slidingWindow: Int
@@ -104,6 +106,7 @@ actor LlamaContext {
         self.contextSize = min(requested, Int(llama_n_ctx(context)) / sequences)
         self.slidingWindow = Int(llama_model_n_swa(model.pointer))
         self.slots = Array(repeating: CacheSlot(), count: sequences)
+        self.capabilities = LanguageModelCapabilities([.guidedGeneration, .toolCalling] + (sequences >= 2 ? [.requestEmphasis] : []))
     }
 
     deinit {
@@ -202,9 +205,7 @@ actor LlamaContext {
     private func prepare(_ ticket: SequenceTicket) throws -> PreparedRequest {
         let begun = ContinuousClock.now
         let request = ticket.request
-        if let limit = request.options.maximumResponseTokens, limit < 0 {
-            throw GenerationError.invalidOptions("maximumResponseTokens must be ≥ 0, not \(limit)")
-        }
+        try request.options.validate(for: capabilities)
         let (step, compileSeconds) = try TokenStep.make(for: request, model: model)
         let llamaGrammar = request.options.grammarEngine == .llama ? request.constraint?.gbnf : nil
         let sampler = try SamplerChain(model: model, llamaGrammar: llamaGrammar, options: request.options)
@@ -221,15 +222,11 @@ actor LlamaContext {
     /// The prompt without the request, when the request asks for emphasis on it; `nil` when
     /// it does not (or is 1, which changes nothing), or has no user message to leave out.
     private func baselinePrompt(for request: GenerationRequest) throws -> (prompt: [llama_token], emphasis: RequestEmphasis)? {
-        guard let emphasis = request.options.requestEmphasis else { return nil }
-        if let problem = emphasis.problem { throw GenerationError.invalidOptions(problem) }
-        guard emphasis.isActive else { return nil }
-        guard slots.count >= 2 else {
-            guard emphasis.isRequired else { return nil }
-            throw GenerationError.invalidOptions(
-                "requestEmphasis decodes the conversation without its request in a second sequence; load the model with LlamaConfiguration(sequences: 2) or more, or use RequestEmphasis.automatic")
-        }
-        guard let messages = request.messagesWithoutRequest else { return nil }
+        // Options are valid here (``GenerationOptions/validate(for:)``): an emphasis that can't
+        // run on one sequence is automatic.
+        guard let emphasis = request.options.requestEmphasis, emphasis.isActive, slots.count >= 2,
+            let messages = request.messagesWithoutRequest
+        else { return nil }
         return (try model.tokenize(formatter.prompt(for: messages)), emphasis)
     }
 

@@ -25,6 +25,9 @@ public final class LlamaLanguageModel: LanguageModel {
     /// Tokens one request may hold: prompt and response together.
     public let contextSize: Int
     public let vocabularySize: Int
+    /// Guided generation and tool calling; request emphasis with two sequences or more (the
+    /// conversation without its request is decoded beside the request's).
+    public let capabilities: LanguageModelCapabilities
 
     public init(contentsOf url: URL, configuration: LlamaConfiguration = LlamaConfiguration()) throws(LlamaError) {
         let model = try LlamaModel(path: url.path)
@@ -36,6 +39,7 @@ public final class LlamaLanguageModel: LanguageModel {
         self.url = url
         self.contextSize = context.contextSize
         self.vocabularySize = model.vocabularySize
+        self.capabilities = context.capabilities
     }
 
     public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {

@@ -20,19 +20,9 @@ final class SamplerChain {
         else {
             throw LlamaError.contextCreationFailed(llamaMessages: ["TokenCandidate is not laid out like llama_token_data in this build"])
         }
+        // Checked before any backend work (``GenerationOptions/problems(for:)``).
         let temperature = options.temperature ?? 1
-        guard temperature.isFinite, temperature >= 0 else {
-            throw GenerationError.invalidOptions("temperature must be a finite number ≥ 0, not \(temperature)")
-        }
         let sampling = options.sampling ?? .random(probabilityThreshold: 1)
-        switch sampling.strategy {
-        case let .topK(k) where k < 1:
-            throw GenerationError.invalidOptions("random(top:) needs k ≥ 1, not \(k)")
-        case let .nucleus(p) where !(p > 0 && p <= 1):
-            throw GenerationError.invalidOptions("random(probabilityThreshold:) needs a threshold in (0, 1], not \(p)")
-        default:
-            break
-        }
         var parameters = llama_sampler_chain_default_params()
         parameters.no_perf = false
         guard let chain = llama_sampler_chain_init(parameters) else {

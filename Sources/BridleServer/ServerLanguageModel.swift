@@ -93,10 +93,7 @@ public struct ServerLanguageModel: LanguageModel {
     }
 
     private func run(_ request: GenerationRequest, yield: @escaping @Sendable (GenerationEvent) -> Void) async throws {
-        if let emphasis = request.options.requestEmphasis, emphasis.isActive, emphasis.isRequired {
-            throw GenerationError.invalidOptions(
-                "requestEmphasis needs the in-process llama.cpp backend (LlamaLanguageModel): a server decodes one sequence per request, not the conversation without its request beside it")
-        }
+        try request.options.validate(for: capabilities)
         var body = try requestBody(for: request)
         let checker = try AnswerChecker(
             grammar: request.constraint?.grammar, limit: request.options.maximumResponseTokens, workBudget: request.options.matchingWorkBudget)

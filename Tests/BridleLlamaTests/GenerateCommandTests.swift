@@ -121,6 +121,17 @@ import Testing
         #expect(!refused.errors.contains("LlamaConfiguration"))
     }
 
+    /// A value the options refuse is told by the flag that set it, before the model runs.
+    @Test(arguments: [(["--temperature=-1"], "--temperature: temperature must be"), (["--max-tokens=-3"], "--max-tokens: maximumResponseTokens must be")])
+    func aBadValueNamesItsFlag(flags: [String], message: String) throws {
+        let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
+        let run = try BuiltExecutable.runCapturingErrors(bridle, arguments: [
+            "generate", "--model", TestModels.large.path, "--json-schema", try schemaFile().path, "--prompt", "Two words",
+        ] + flags)
+        #expect(run.status != 0)
+        #expect(run.errors.contains(message), "\(run.errors)")
+    }
+
     /// `--count N`: N answers, one a line in seed order, each the answer that seed gives alone
     /// (the tiny f32 model is batch-invariant); `--batch-size 1` decodes them one at a time.
     @Test func countPrintsOneAnswerPerSeedDecodedTogether() throws {

@@ -20,15 +20,7 @@ extension LanguageModel {
         to messages: [ChatMessage], constraint: OutputConstraint?, options: GenerationOptions = GenerationOptions(),
         progress: (_ attempt: Int, _ response: ResponseText) -> Void = { _, _ in }
     ) async throws -> CheckedAnswer {
-        guard options.maximumAnswerAttempts >= 1 else {
-            throw GenerationError.invalidOptions("maximumAnswerAttempts must be ≥ 1, not \(options.maximumAnswerAttempts)")
-        }
-        guard options.bestOf >= 1 else {
-            throw GenerationError.invalidOptions("bestOf must be ≥ 1, not \(options.bestOf)")
-        }
-        if options.bestOf > 1, options.sampling?.strategy == .greedy {
-            throw GenerationError.invalidOptions("bestOf \(options.bestOf) needs random sampling: greedy sampling writes the same candidate every time")
-        }
+        try options.validate(for: capabilities)
         var feedback: [ChatMessage] = []
         var statistics = GenerationStatistics.zero
         var attempt = 0
