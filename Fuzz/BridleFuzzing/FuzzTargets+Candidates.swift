@@ -30,7 +30,7 @@ extension FuzzTargets {
             defer { done.signal() }
             guard let answer = try? await model.checkedAnswer(to: [ChatMessage(role: .user, content: "n?")], constraint: constraint, options: options)
             else { return }
-            invariant(constraint.issues(in: answer.content).isEmpty, "an answer with problems came back: \(answer.text)")
+            invariant(constraint.violations(of: answer.content).isEmpty, "an answer with problems came back: \(answer.text)")
             if options.bestOf > 1 {
                 let chosen = answer.candidates.filter(\.isChosen)
                 invariant(chosen.count == 1 && chosen[0].problems.isEmpty && chosen[0].text == answer.text,

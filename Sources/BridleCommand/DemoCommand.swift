@@ -80,6 +80,7 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         let path = try model ?? Self.tinyModel(vocabularySize: vocab)
         let llama = try ModelLoading.load(path, template: template, sequences: bestOf * (requestEmphasis.isActive ? 2 : 1))
+        try options(seed: seed).checkFlags(for: llama)
         print("model: \(path)")
         print("vocabulary \(llama.vocabularySize) tokens, context \(llama.contextSize) tokens, prompt template: \(llama.promptTemplateDescription)")
         print("sampling: top 40, temperature \(temperature), best of \(bestOf)\(requestEmphasis.isActive ? ", request emphasis \(requestEmphasis.weight)" : ""); strings at most \(maximumStringLength) characters; \(engine == .bridle ? "Bridle's mask engine" : "llama.cpp's grammar sampler")\(fastForward && engine == .bridle ? " with fast-forward" : "")")

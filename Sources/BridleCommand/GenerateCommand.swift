@@ -137,12 +137,6 @@ struct GenerateCommand: AsyncParsableCommand {
         }
     }
 
-    /// The flag that sets each option, for a problem with it (``GenerationOptions/problems(for:)``).
-    static let flags: [GenerationOptions.Option: String] = [
-        .temperature: "--temperature", .sampling: "--top-k", .maximumResponseTokens: "--max-tokens",
-        .requestEmphasis: "--emphasis", .bestOf: "--best-of", .maximumAnswerAttempts: "--attempts",
-    ]
-
     func run() async throws {
         var options = GenerationOptions(
             temperature: temperature, maximumResponseTokens: maxTokens, grammarEngine: engine, fastForward: fastForward)
@@ -175,9 +169,7 @@ struct GenerateCommand: AsyncParsableCommand {
         } else {
             try await serverModel()
         }
-        if let problem = options.problems(for: model.capabilities).first {
-            throw ValidationError("\(Self.flags[problem.option] ?? problem.option.rawValue): \(problem.message)")
-        }
+        try options.checkFlags(for: model)
         if count > 1 {
             return try await writeAnswers(model: model, messages: messages, constraint: constraint, options: options)
         }

@@ -77,7 +77,7 @@ struct MatchCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // The grammar admits it; under a schema, the rules only a check can make come next.
-        let issues = try constraint.issues(inAnswer: text)
+        let issues = try constraint.violations(ofAnswer: text)
         if !issues.isEmpty {
             for issue in issues { print("no match: \(issue)") }
             throw ExitCode(1)

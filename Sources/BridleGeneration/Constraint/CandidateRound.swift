@@ -92,7 +92,7 @@ struct CandidateRound<Model: LanguageModel> {
     /// which the grammar rules out.
     private func check(_ text: String, _ statistics: GenerationStatistics) throws -> Candidate {
         let content = try constraint?.content(ofAnswer: text) ?? GeneratedContent(text)
-        let problems = (constraint?.issues(in: content) ?? []).map(\.description)
+        let problems = (constraint?.violations(of: content) ?? []).map(\.description)
         return Candidate(text: text, content: content, problems: problems, meanLogProbability: statistics.meanLogProbability)
     }
 

@@ -13,11 +13,11 @@ import Foundation
 /// let constraint = try OutputConstraint(schema: schema)
 /// constraint.gbnf.hasPrefix("# warning: #/uniqueItems")   // true: the GBNF says so too
 /// constraint.postChecks.map(\.kind)               // [.uniqueItems]: the grammar admits ["a", "a"]
-/// try constraint.issues(inAnswer: #"["a", "a"]"#) // one issue: "has equal elements; the elements must be unique"
+/// try constraint.violations(ofAnswer: #"["a", "a"]"#) // one violation: "has equal elements; the elements must be unique"
 /// ```
 ///
 /// Every path that returns an answer (``LanguageModel/respond(to:schema:includeSchemaInPrompt:instructions:options:)``,
-/// sessions, `bridle generate`, in-process and on servers) checks it with ``issues(inAnswer:)``
+/// sessions, `bridle generate`, in-process and on servers) checks it with ``violations(ofAnswer:)``
 /// and regenerates under one policy (``LanguageModel/checkedAnswer(to:constraint:options:progress:)``).
 public struct OutputConstraint: Sendable, Hashable {
     /// The grammar every token is chosen under.
@@ -103,12 +103,12 @@ public struct OutputConstraint: Sendable, Hashable {
     /// What `content` breaks of ``schema`` (every guide and keyword, post-checks included),
     /// each with its path; empty when it conforms, or when there is no schema (the grammar,
     /// enforced while decoding, is then the whole rule).
-    public func issues(in content: GeneratedContent) -> [SchemaIssue] {
+    public func violations(of content: GeneratedContent) -> [SchemaIssue] {
         schema?.violations(of: content) ?? []
     }
 
-    /// ``content(ofAnswer:)`` and then ``issues(in:)``.
-    public func issues(inAnswer text: String) throws(GenerationError) -> [SchemaIssue] {
-        issues(in: try content(ofAnswer: text))
+    /// ``content(ofAnswer:)`` and then ``violations(of:)``.
+    public func violations(ofAnswer text: String) throws(GenerationError) -> [SchemaIssue] {
+        violations(of: try content(ofAnswer: text))
     }
 }

@@ -38,16 +38,16 @@ import Testing
         #expect(constraint.gbnf.hasPrefix("# warning: #/uniqueItems"))
         #expect(constraint.postChecks.map(\.kind) == [.uniqueItems])
         #expect(try GrammarMatcher.matches(constraint.grammar, #"["a", "a"]"#), "the grammar admits it")
-        let issues = try constraint.issues(inAnswer: #"["a", "a"]"#)
+        let issues = try constraint.violations(ofAnswer: #"["a", "a"]"#)
         #expect(issues.count == 1)
         #expect(issues.first?.message.contains("unique") == true)
-        #expect(try constraint.issues(inAnswer: #"["a", "b"]"#).isEmpty)
+        #expect(try constraint.violations(ofAnswer: #"["a", "b"]"#).isEmpty)
     }
 
     @Test func anAnswerThatIsNotJSONIsUndecodable() throws {
         let constraint = try OutputConstraint(schema: SearchSuggestions.generationSchema)
         #expect {
-            _ = try constraint.issues(inAnswer: "{")
+            _ = try constraint.violations(ofAnswer: "{")
         } throws: { error in
             guard case .undecodableResponse(let text, _) = error as? GenerationError else { return false }
             return text == "{"
@@ -59,7 +59,7 @@ import Testing
         #expect(constraint.schema == nil)
         #expect(constraint.gbnf == "root ::= \"yes\" | \"no\"\n")
         #expect(constraint.maximumResponseTokens == 12)
-        #expect(try constraint.issues(inAnswer: "yes").isEmpty)
+        #expect(try constraint.violations(ofAnswer: "yes").isEmpty)
         #expect(try constraint.content(ofAnswer: "yes") == GeneratedContent("yes"))
         let unbounded = try OutputConstraint(grammar: try Grammar(gbnf: #"root ::= "a"+"#))
         #expect(unbounded.maximumResponseTokens == nil)
