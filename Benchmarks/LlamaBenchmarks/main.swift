@@ -17,7 +17,7 @@ import Foundation
 //    first mask, and llama.cpp's grammar sampler on a sample of the same steps; then the value
 //    rules' cost on top of the mask, on schemas that have them (ValueRulesBench);
 // 2. end to end, top-40 sampling: tokens/s and sampler ms/token unconstrained, and under
-//    Bridle's grammars with llama.cpp's grammar sampler, with Bridle's mask engine, and with
+//    Bridle's grammars with llama.cpp's grammar sampler (LlamaGrammarRun: its own loop, not Bridle's token path), with Bridle's mask engine, and with
 //    Bridle's engine plus fast-forward; and llama.cpp's converter's grammars with its sampler;
 // 3. how often llama.cpp's grammar sampler let through a token Bridle's matcher refused;
 // 4. a session with three of the example tools: the sampler under its one tool-turn grammar (every
@@ -147,10 +147,9 @@ struct Totals {
     var promptMillisecondsPerToken: Double { promptTokens > 0 ? promptSeconds * 1000 / Double(promptTokens) : 0 }
 }
 
-/// How a run is constrained: not at all, or by a grammar under one engine.
+/// How a run is constrained: not at all, or by a grammar under Bridle's mask engine.
 struct Constraint {
     var grammar: Grammar?
-    var engine = GrammarEngine.bridle
     var fastForward = false
 }
 
@@ -159,8 +158,7 @@ func run(_ model: LlamaLanguageModel, _ constraint: Constraint, seed: UInt64) as
     // reuse the cached prompt, as a chat would.
     if constraint.grammar == nil { await model.clearCache() }
     let options = GenerationOptions(
-        sampling: .random(top: 40, seed: seed), maximumResponseTokens: tokenCap,
-        grammarEngine: constraint.engine, fastForward: constraint.fastForward)
+        sampling: .random(top: 40, seed: seed), maximumResponseTokens: tokenCap, fastForward: constraint.fastForward)
     let request = GenerationRequest(
         messages: [.user("Call the function.")], constraint: try constraint.grammar.map(OutputConstraint.init(grammar:)), options: options)
     var completed = true
@@ -205,6 +203,7 @@ for choice in models {
     try ValueRulesBench(model: model).run()
     if masksOnly { continue }
 
+    let llamaGrammar = LlamaGrammarRun(model: model, tokenCap: tokenCap)
     var none = Totals(), llama = Totals(), ours = Totals(), forward = Totals(), theirs = Totals()
     var examplesOurs = Totals(), examplesForward = Totals()
     print("sampler ms/token, top-40        | llama.cpp | Bridle engine | + fast-forward | converter, llama.cpp | done (llama, Bridle, forward, converter)")
@@ -214,15 +213,13 @@ for choice in models {
         for seed in seeds {
             let (plain, plainDone) = try await run(model, Constraint(), seed: seed)
             none.add(plain, completed: plainDone)
-            let (viaLlama, llamaDone) = try await run(model, Constraint(grammar: grammar, engine: .llama), seed: seed)
-            here.llama.add(viaLlama, completed: llamaDone)
+            here.llama.add(try llamaGrammar.run(grammar, seed: seed))
             let (bridle, bridleDone) = try await run(model, Constraint(grammar: grammar), seed: seed)
             here.ours.add(bridle, completed: bridleDone)
             let (forwarded, forwardDone) = try await run(model, Constraint(grammar: grammar, fastForward: true), seed: seed)
             here.forward.add(forwarded, completed: forwardDone)
             if let theirGrammar = converted[workload.name] {
-                let (converter, converterDone) = try await run(model, Constraint(grammar: theirGrammar, engine: .llama), seed: seed)
-                here.theirs.add(converter, completed: converterDone)
+                here.theirs.add(try llamaGrammar.run(theirGrammar, seed: seed))
             }
         }
         llama.add(here.llama)

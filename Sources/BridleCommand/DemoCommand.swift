@@ -50,8 +50,6 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show each type's example requests and answers; without them, its JSON Schema.")
     var examples = true
 
-    @Option(help: "What enforces the grammar: bridle (Bridle's mask engine) or llama (llama.cpp's grammar sampler).")
-    var engine: GrammarEngine = .bridle
 
     @Flag(inversion: .prefixedNo, help: "Append the tokens the grammar forces without sampling them.")
     var fastForward = true
@@ -83,7 +81,7 @@ struct DemoCommand: AsyncParsableCommand {
         try options(seed: seed).checkFlags(for: llama)
         print("model: \(path)")
         print("vocabulary \(llama.vocabularySize) tokens, context \(llama.contextSize) tokens, prompt template: \(llama.promptTemplateDescription)")
-        print("sampling: top 40, temperature \(temperature), best of \(bestOf)\(requestEmphasis.isActive ? ", request emphasis \(requestEmphasis.weight)" : ""); strings at most \(maximumStringLength) characters; \(engine == .bridle ? "Bridle's mask engine" : "llama.cpp's grammar sampler")\(fastForward && engine == .bridle ? " with fast-forward" : "")")
+        print("sampling: top 40, temperature \(temperature), best of \(bestOf)\(requestEmphasis.isActive ? ", request emphasis \(requestEmphasis.weight)" : ""); strings at most \(maximumStringLength) characters\(fastForward ? "; fast-forward" : "")")
         print("")
         if let measure {
             try await self.measure(seeds: measure, on: llama)
@@ -101,7 +99,7 @@ struct DemoCommand: AsyncParsableCommand {
         grammar.maximumStringLength = maximumStringLength
         var options = GenerationOptions(
             sampling: .random(top: 40, seed: seed), temperature: temperature, grammar: grammar,
-            grammarEngine: engine, fastForward: fastForward)
+            fastForward: fastForward)
         options.bestOf = bestOf
         options.requestEmphasis = requestEmphasis
         return options

@@ -71,8 +71,6 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "Prompt template: auto (the model's own; plain text when it has none), none, or a llama.cpp template name (chatml, gemma, llama3, …).")
     var template = "auto"
 
-    @Option(help: "What enforces the grammar: bridle (Bridle's mask engine) or llama (llama.cpp's grammar sampler).")
-    var engine: GrammarEngine = .bridle
 
     @Option(help: "Whitespace a --json-schema grammar allows: \(JSONLayout.allCases.map(\.rawValue).joined(separator: ", ")) (default spaced: one space after : and ,; compact: none).")
     var layout: JSONLayout = GrammarOptions().layout
@@ -104,8 +102,8 @@ struct GenerateCommand: AsyncParsableCommand {
         if (model == nil) == server.isEmpty {
             throw ValidationError("Give --model (a GGUF file) or --server (an inference server's URL), not both.")
         }
-        if !server.isEmpty, contextSize != nil || template != "auto" || engine != .bridle {
-            throw ValidationError("--context, --template and --engine apply to --model only: a server has its own.")
+        if !server.isEmpty, contextSize != nil || template != "auto" {
+            throw ValidationError("--context and --template apply to --model only: a server has its own.")
         }
         if jsonSchema != nil, grammar != nil {
             throw ValidationError("Give --json-schema or --grammar, not both.")
@@ -139,7 +137,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func run() async throws {
         var options = GenerationOptions(
-            temperature: temperature, maximumResponseTokens: maxTokens, grammarEngine: engine, fastForward: fastForward)
+            temperature: temperature, maximumResponseTokens: maxTokens, fastForward: fastForward)
         options.sampling = greedy ? .greedy
             : topK.map { .random(top: $0, seed: seed) } ?? .random(probabilityThreshold: 1, seed: seed)
         options.maximumAnswerAttempts = attempts
@@ -289,7 +287,6 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 }
 
-extension GrammarEngine: ExpressibleByArgument {}
 extension ServerEngine: ExpressibleByArgument {}
 
 enum ModelLoading {

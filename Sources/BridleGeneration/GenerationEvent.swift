@@ -27,11 +27,9 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     public var responseSeconds: Double
     /// Time spent choosing tokens (the grammar's share of the work), within `responseSeconds`.
     public var samplingSeconds: Double
-    /// Draws that were refused and made again. With ``GrammarEngine/llama``: tokens llama.cpp's
-    /// grammar sampler allowed but Bridle's strict matcher refused (see `BridleLlama`'s notes on
-    /// llama.cpp's UTF-8). With Bridle's engine, only under plain temperature sampling, which
+    /// Draws that were refused and made again: only under plain temperature sampling, which
     /// draws first and checks the drawn token (exact, and cheaper than a whole mask); masked
-    /// modes never refuse. Either way no refused token reaches the response.
+    /// modes never refuse. No refused token reaches the response.
     public var refusedTokens: Int
     /// Response tokens the grammar forced and the backend appended without sampling
     /// (``GenerationOptions/fastForward``); they are counted in ``responseTokens`` too.
@@ -45,6 +43,9 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// Sampled tokens chosen under request emphasis (``GenerationOptions/requestEmphasis``):
     /// 0 where the backend answered without it.
     public var emphasisedTokens = 0
+    /// Value-rule searches (distinct elements, related properties) that ran past their budget
+    /// and let a token through undecided; the check after generation still judges the answer.
+    public var undecidedValueSearches = 0
     /// Seconds to compile the grammar for the model's vocabulary before the first token.
     public var grammarCompileSeconds: Double = 0
     /// How long each token's mask took, in microseconds, in order (Bridle's mask engine only;
@@ -90,6 +91,7 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
         forcedTokens += other.forcedTokens
         healedTokens += other.healedTokens
         emphasisedTokens += other.emphasisedTokens
+        undecidedValueSearches += other.undecidedValueSearches
         grammarCompileSeconds += other.grammarCompileSeconds
         maskMicroseconds += other.maskMicroseconds
         retries += other.retries

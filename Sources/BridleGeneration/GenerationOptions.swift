@@ -27,8 +27,6 @@ public struct GenerationOptions: Sendable, Hashable {
     /// and the whitespace its values may have (``GrammarOptions/layout``: `": "` and `", "` by
     /// default; `options.grammar.layout = .compact` for none).
     public var grammar: GrammarOptions
-    /// What enforces the grammar while sampling: Bridle's mask engine by default.
-    public var grammarEngine: GrammarEngine
     /// Whether bytes the grammar forces (keys, punctuation, the rest of an enum value) are
     /// appended without sampling and decoded in one batch. On by default; the text is the
     /// same either way only up to the model's choices, since forced tokens are not sampled.
@@ -92,14 +90,12 @@ public struct GenerationOptions: Sendable, Hashable {
         temperature: Double? = nil,
         maximumResponseTokens: Int? = nil,
         grammar: GrammarOptions = GrammarOptions(),
-        grammarEngine: GrammarEngine = .bridle,
         fastForward: Bool = true
     ) {
         self.sampling = sampling
         self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
         self.grammar = grammar
-        self.grammarEngine = grammarEngine
         self.fastForward = fastForward
     }
 }

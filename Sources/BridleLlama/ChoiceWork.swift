@@ -1,27 +1,26 @@
 import Dispatch
 
-/// One sequence's choice in a step: its logits from the batch just decoded. The choices of a
+/// One request's choice in a step, from its feeds' logits of the batch just decoded. The choices of a
 /// step are made on all cores at once (``run(_:)``): between two decodes llama.cpp's threads
 /// are idle, and on a 262k vocabulary a choice costs milliseconds.
 struct ChoiceWork: @unchecked Sendable {
     // @unchecked: each work item is used by one thread only, and touches only its own sequence
-    // (token step, sampler chain, continuation) and the model's read-only vocabulary and
+    // (constraint, sampler chain, feeds, continuation) and the model's read-only vocabulary and
     // tokenizer, which llama.cpp allows from several threads. The logits stay valid until the
     // next decode, which waits for `run` to return.
     let sequence: RunningSequence
-    let logits: UnsafeBufferPointer<Float>
     /// Tokens the sequence holds in the cache.
     let held: Int
 
-    /// Each item's ``RunningSequence/advance(logits:held:)``, in order.
+    /// Each item's ``RunningSequence/advance(held:)``, in order.
     static func run(_ work: [ChoiceWork]) -> [Result<RunningSequence.Progress, any Error>] {
         guard work.count > 1 else {
-            return work.map { item in Result { try item.sequence.advance(logits: item.logits, held: item.held) } }
+            return work.map { item in Result { try item.sequence.advance(held: item.held) } }
         }
         let results = Results(count: work.count)
         DispatchQueue.concurrentPerform(iterations: work.count) { index in
             let item = work[index]
-            results.set(index, Result { try item.sequence.advance(logits: item.logits, held: item.held) })
+            results.set(index, Result { try item.sequence.advance(held: item.held) })
         }
         return results.values
     }

@@ -19,28 +19,17 @@ actor LlamaContext {
     private nonisolated let executor = DispatchQueueExecutor(label: "Bridle.LlamaContext")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    /// One llama.cpp sequence: what its cache holds, and the request running on it, if any.
+    /// One llama.cpp sequence: what its cache holds, and the request it serves, if any.
     private struct CacheSlot {
         var tokens: [llama_token] = []
+        /// The request whose own feed this sequence is.
         var running: RunningSequence?
+        /// The sequence whose request holds this one for another of its feeds.
+        var heldFor: Int?
         /// When a request last took it; the least recently used free slot is taken first.
         var lastUse = 0
-        /// The sequence whose request this one serves as its ``BaselineSequence``.
-        var baselineOf: Int?
 
-        var isFree: Bool { running == nil && baselineOf == nil }
-    }
-
-    /// A request ready to start: its token step, sampler and prompt tokens.
-    private struct PreparedRequest {
-        let ticket: SequenceTicket
-        let step: TokenStep
-        let sampler: SamplerChain
-        let prompt: [llama_token]
-        /// The prompt without the request, and γ, under request emphasis.
-        let baseline: (prompt: [llama_token], emphasis: RequestEmphasis)?
-        let compileSeconds: Double
-        let begun: ContinuousClock.Instant
+        var isFree: Bool { running == nil && heldFor == nil }
     }
 
     private let model: LlamaModel
@@ -50,7 +39,7 @@ actor LlamaContext {
     private let batch: DecodeBatch
     /// Tokens one sequence may hold.
     nonisolated let contextSize: Int
-    /// What requests may ask of it: request emphasis needs a second sequence.
+    /// What requests may ask of it: request emphasis needs a second sequence (a feed of its own).
     nonisolated let capabilities: LanguageModelCapabilities
     /// llama.cpp's sliding attention window (0 without one): a sequence's cache keeps only
     /// that many recent positions for the layers that use it.
@@ -203,59 +192,35 @@ actor LlamaContext {
     }
 
     private func prepare(_ ticket: SequenceTicket) throws -> PreparedRequest {
-        let begun = ContinuousClock.now
-        let request = ticket.request
-        try request.options.validate(for: capabilities)
-        let (step, compileSeconds) = try TokenStep.make(for: request, model: model)
-        let llamaGrammar = request.options.grammarEngine == .llama ? request.constraint?.gbnf : nil
-        let sampler = try SamplerChain(model: model, llamaGrammar: llamaGrammar, options: request.options)
-        let prompt = try model.tokenize(formatter.prompt(for: request.messages))
-        guard !prompt.isEmpty else { throw GenerationError.emptyPrompt }
-        guard prompt.count < contextSize else {
-            throw GenerationError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
-        }
-        return PreparedRequest(
-            ticket: ticket, step: step, sampler: sampler, prompt: prompt, baseline: try baselinePrompt(for: request),
-            compileSeconds: compileSeconds, begun: begun)
+        try PreparedRequest(ticket, model: model, formatter: formatter, capabilities: capabilities, contextSize: contextSize)
     }
 
-    /// The prompt without the request, when the request asks for emphasis on it; `nil` when
-    /// it does not (or is 1, which changes nothing), or has no user message to leave out.
-    private func baselinePrompt(for request: GenerationRequest) throws -> (prompt: [llama_token], emphasis: RequestEmphasis)? {
-        // Options are valid here (``GenerationOptions/validate(for:)``): an emphasis that can't
-        // run on one sequence is automatic.
-        guard let emphasis = request.options.requestEmphasis, emphasis.isActive, slots.count >= 2,
-            let messages = request.messagesWithoutRequest
-        else { return nil }
-        return (try model.tokenize(formatter.prompt(for: messages)), emphasis)
-    }
-
-    /// Starts `prepared` on a free sequence; `false` when none is free.
-    /// With a baseline it takes two: the second is reserved now and filled once the first
-    /// holds its prompt (``startBaseline(_:)``).
+    /// Starts `prepared` on free sequences, one for each of its feeds; `false` when too few are
+    /// free. Its own feed starts now; the others are held, and start once it holds its prompt
+    /// (``startFeed(_:)``), so they copy the prefix they share instead of decoding it again.
     private func begin(_ prepared: PreparedRequest) -> Bool {
-        if prepared.baseline != nil, slots.count(where: \.isFree) < 2 { return false }
-        guard let plan = claim(for: prepared.prompt) else { return false }
-        var baseline: BaselineSequence?
-        if let (prompt, emphasis) = prepared.baseline,
-            let reserved = slots.indices.filter({ slots[$0].isFree && $0 != plan.sequence }).min(by: { slots[$0].lastUse < slots[$1].lastUse })
-        {
-            slots[reserved].baselineOf = plan.sequence
-            baseline = BaselineSequence(sequence: reserved, prompt: prompt, emphasis: emphasis, vocabularySize: model.vocabularySize)
+        let prompts = prepared.prompts
+        guard slots.count(where: \.isFree) >= prompts.count, let plan = claim(for: prepared.prompt) else { return false }
+        var others: [SequenceFeed] = []
+        for prompt in prompts.dropFirst() {
+            guard let held = slots.indices.filter({ slots[$0].isFree && $0 != plan.sequence }).min(by: { slots[$0].lastUse < slots[$1].lastUse })
+            else { break }
+            slots[held].heldFor = plan.sequence
+            others.append(SequenceFeed(sequence: held, prompt: prompt, vocabularySize: model.vocabularySize, keepsLogits: true))
         }
+        let main = SequenceFeed(sequence: plan.sequence, prompt: prepared.prompt, vocabularySize: model.vocabularySize, keepsLogits: !others.isEmpty)
         slots[plan.sequence].running = RunningSequence(
-            ticket: prepared.ticket, sequence: plan.sequence, model: model, step: prepared.step, sampler: prepared.sampler,
-            contextSize: contextSize, prompt: prepared.prompt, reused: plan.reused, shared: plan.isCopy ? plan.reused : 0,
-            compileSeconds: prepared.compileSeconds, start: prepared.begun, baseline: baseline)
+            prepared, main: main, baseline: others.first, model: model, contextSize: contextSize, reused: plan.reused,
+            shared: plan.isCopy ? plan.reused : 0)
         return true
     }
 
-    /// Fills a baseline's reserved sequence with the longest prefix of its prompt the cache
-    /// holds (the main sequence's prompt, which shares all before the request) and queues the rest.
-    private func startBaseline(_ baseline: BaselineSequence) {
-        let plan = PrefixReuse.plan(prompt: baseline.prompt, caches: slots.map(\.tokens), free: [baseline.sequence], isWhole: isWhole)
-            ?? PrefixReuse(sequence: baseline.sequence, reused: 0, source: baseline.sequence)
-        baseline.start(reused: install(plan, prompt: baseline.prompt).reused)
+    /// Fills a held feed's sequence with the longest prefix of its prompt the cache holds (its
+    /// request's own prompt, which shares all before the request) and queues the rest.
+    private func startFeed(_ feed: SequenceFeed) {
+        let plan = PrefixReuse.plan(prompt: feed.prompt, caches: slots.map(\.tokens), free: [feed.sequence], isWhole: isWhole)
+            ?? PrefixReuse(sequence: feed.sequence, reused: 0, source: feed.sequence)
+        feed.start(reused: install(plan, prompt: feed.prompt).reused)
     }
 
     /// Whether a sequence still reading its prompt shares a prefix with `prompt` worth waiting
@@ -267,7 +232,7 @@ actor LlamaContext {
         let cached = slots.map { common($0.tokens) }.max() ?? 0
         return slots.contains { slot in
             guard let running = slot.running, running.responseStart == nil else { return false }
-            return common(running.prompt) >= cached + Self.prefixWorthWaitingFor
+            return common(running.main.prompt) >= cached + Self.prefixWorthWaitingFor
         }
     }
 
@@ -314,9 +279,8 @@ actor LlamaContext {
         slots[sequence].tokens = []
     }
 
-    /// One step: each sequence with logits chooses, then one batch decodes every sequence's
-    /// next tokens (chosen tokens first, prompts in the room left; a baseline right after the
-    /// sequence it serves).
+    /// One step: each request whose logits are in chooses, then one batch decodes every feed's
+    /// queued tokens (chosen tokens first, prompts in the room left).
     private func step() {
         var choosing: [ChoiceWork] = []
         for index in slots.indices {
@@ -325,96 +289,69 @@ actor LlamaContext {
                 end(index, throwing: CancellationError())
                 continue
             }
-            // Under request emphasis the choice waits for the baseline's logits too.
-            if let baseline = sequence.baseline, !baseline.isReady { continue }
-            let logits: UnsafeBufferPointer<Float>
-            if let row = sequence.logitsRow {
-                sequence.logitsRow = nil
-                guard let pointer = llama_get_logits_ith(pointer, row) else {
-                    end(index, throwing: LlamaError.decodeFailed(status: 0, llamaMessages: ["llama_get_logits_ith returned NULL for row \(row)"]))
-                    continue
-                }
-                logits = UnsafeBufferPointer(start: pointer, count: model.vocabularySize)
-            } else if let held = sequence.baseline?.takeHeldMain() {
-                logits = held
-            } else {
-                continue
-            }
-            choosing.append(ChoiceWork(sequence: sequence, logits: logits, held: slots[index].tokens.count))
+            guard sequence.isReadyToChoose else { continue }
+            choosing.append(ChoiceWork(sequence: sequence, held: slots[index].tokens.count))
         }
         for (work, outcome) in zip(choosing, ChoiceWork.run(choosing)) {
             switch outcome {
             case .success(.decoding): break
-            case .success(.finished): end(work.sequence.sequence, throwing: nil)
-            case .failure(let error): end(work.sequence.sequence, throwing: error)
+            case .success(.finished): end(work.sequence.main.sequence, throwing: nil)
+            case .failure(let error): end(work.sequence.main.sequence, throwing: error)
             }
         }
 
         batch.clear()
-        var taken: [(slot: Int, feed: any DecodingFeed, count: Int, row: Int32?)] = []
-        func take(_ feed: any DecodingFeed, slot: Int) {
-            guard !feed.pending.isEmpty, batch.room > 0 else { return }
+        var taken: [(feed: SequenceFeed, count: Int, row: Int32?)] = []
+        func take(_ feed: SequenceFeed) {
+            guard feed.isStarted, !feed.pending.isEmpty, batch.room > 0 else { return }
             let count = min(feed.pending.count, batch.room)
-            let position = slots[slot].tokens.count
+            let position = slots[feed.sequence].tokens.count
             var row: Int32?
             for (offset, token) in feed.pending.prefix(count).enumerated() {
                 let last = offset == count - 1 && count == feed.pending.count
-                let added = batch.add(token, position: position + offset, sequence: slot, wantsLogits: last)
+                let added = batch.add(token, position: position + offset, sequence: feed.sequence, wantsLogits: last)
                 if last { row = added }
             }
-            taken.append((slot, feed, count, row))
+            taken.append((feed, count, row))
         }
-        let order = slots.indices.filter { slots[$0].running?.responseStart != nil }
-            + slots.indices.filter { slots[$0].running != nil && slots[$0].running?.responseStart == nil }
-        for index in order {
-            guard let sequence = slots[index].running else { continue }
-            take(sequence, slot: index)
-            if let baseline = sequence.baseline, baseline.isStarted { take(baseline, slot: baseline.sequence) }
+        let running = slots.compactMap(\.running)
+        for sequence in running.filter({ $0.responseStart != nil }) + running.filter({ $0.responseStart == nil }) {
+            for feed in sequence.feeds { take(feed) }
         }
         guard !taken.isEmpty else { return }
 
         let mark = LlamaLog.mark()
         let status = llama_decode(pointer, batch.batch)
         guard status == 0 else {
-            // The batch is one micro-batch (n_ubatch = n_batch), so none of it was kept;
-            // its sequences fail (a baseline's with the request it serves), the others go on.
-            for (index, feed, _, _) in taken {
-                let owner = slots[index].baselineOf ?? index
+            // The batch is one micro-batch (n_ubatch = n_batch), so none of it was kept; the
+            // requests of its feeds fail, the others go on.
+            for (feed, _, _) in taken {
+                let index = feed.sequence
                 let error: any Error = if status == 1 {
                     GenerationError.exceededContextWindowSize(promptTokens: slots[index].tokens.count + feed.pending.count, contextSize: contextSize)
                 } else {
                     LlamaError.decodeFailed(status: status, llamaMessages: LlamaLog.messages(since: mark))
                 }
-                end(owner, throwing: error)
+                end(slots[index].heldFor ?? index, throwing: error)
                 forget(index)
             }
             return
         }
         let now = ContinuousClock.now
-        for (index, feed, count, row) in taken {
-            slots[index].tokens += feed.pending.prefix(count)
+        var unread: [(sequence: Int, row: Int32)] = []
+        for (feed, count, row) in taken {
+            slots[feed.sequence].tokens += feed.pending.prefix(count)
             feed.pending = feed.pending.dropFirst(count)
-            if let row { feed.logitsRow = row }
+            guard let row else { continue }
+            if let logits = llama_get_logits_ith(pointer, row) { feed.receive(logits) } else { unread.append((feed.sequence, row)) }
         }
-        for index in slots.indices {
-            guard let sequence = slots[index].running else { continue }
-            if sequence.logitsRow != nil { sequence.promptDecoded(at: now) }
-            if let baseline = sequence.baseline { keep(baseline, of: sequence) }
+        for (index, row) in unread {
+            end(slots[index].heldFor ?? index, throwing: LlamaError.decodeFailed(status: 0, llamaMessages: ["llama_get_logits_ith returned NULL for row \(row)"]))
         }
-    }
-
-    /// After a decode: copies out the baseline's new logits; starts the baseline once the
-    /// request's prompt is in; holds the request's logits while the baseline's are not in.
-    private func keep(_ baseline: BaselineSequence, of sequence: RunningSequence) {
-        if let row = baseline.logitsRow {
-            baseline.logitsRow = nil
-            if let logits = llama_get_logits_ith(pointer, row) { baseline.store(logits) }
-        }
-        guard let row = sequence.logitsRow else { return }
-        if !baseline.isStarted { startBaseline(baseline) }
-        if !baseline.isReady, let logits = llama_get_logits_ith(pointer, row) {
-            baseline.hold(main: logits)
-            sequence.logitsRow = nil
+        for sequence in running where slots[sequence.main.sequence].running === sequence {
+            sequence.decoded(at: now)
+            guard sequence.responseStart != nil else { continue }
+            for feed in sequence.feeds where !feed.isStarted { startFeed(feed) }
         }
     }
 
@@ -423,7 +360,7 @@ actor LlamaContext {
     private func end(_ sequence: Int, throwing error: (any Error)?) {
         guard let running = slots[sequence].running else { return }
         slots[sequence].running = nil
-        if let baseline = running.baseline { slots[baseline.sequence].baselineOf = nil }
+        for feed in running.feeds where feed !== running.main { slots[feed.sequence].heldFor = nil }
         running.finishStatistics()
         lastStatistics = running.statistics
         if let error {

@@ -8,7 +8,7 @@ import Synchronization
 /// Loaded weights and vocabulary. Read-only after loading, so contexts on any thread may share
 /// it (llama.cpp's model is immutable once loaded).
 package final class LlamaModel: @unchecked Sendable {
-    let pointer: OpaquePointer
+    package let pointer: OpaquePointer
     package let vocabulary: OpaquePointer
     let path: String
     /// Tokens that are never part of constrained text, masked up front under a grammar:
@@ -20,7 +20,7 @@ package final class LlamaModel: @unchecked Sendable {
     ///   lenient UTF-8 reading would let through.
     ///
     /// End-of-generation tokens stay: they are allowed once the grammar is complete.
-    let tokensNeverInText: [llama_token]
+    package let tokensNeverInText: [llama_token]
 
     init(path: String) throws(LlamaError) {
         LlamaRuntime.ensureInitialized()
@@ -95,15 +95,15 @@ package final class LlamaModel: @unchecked Sendable {
     }
 
     var trainedContextLength: Int { Int(llama_model_n_ctx_train(pointer)) }
-    var vocabularySize: Int { Int(llama_vocab_n_tokens(vocabulary)) }
+    package var vocabularySize: Int { Int(llama_vocab_n_tokens(vocabulary)) }
 
-    func isEndOfGeneration(_ token: llama_token) -> Bool {
+    package func isEndOfGeneration(_ token: llama_token) -> Bool {
         llama_vocab_is_eog(vocabulary, token)
     }
 
     /// `text` as tokens, with the model's start token when the model asks for one, and chat
     /// template markers read as the special tokens they stand for.
-    func tokenize(_ text: String) throws(LlamaError) -> [llama_token] {
+    package func tokenize(_ text: String) throws(LlamaError) -> [llama_token] {
         let bytes = Array(text.utf8)
         var capacity = bytes.count + 8
         for _ in 0..<2 {
@@ -120,7 +120,7 @@ package final class LlamaModel: @unchecked Sendable {
     }
 
     /// The bytes a token stands for; control tokens stand for none.
-    func bytes(of token: llama_token) -> [UInt8] {
+    package func bytes(of token: llama_token) -> [UInt8] {
         Self.bytes(of: token, in: vocabulary)
     }
 

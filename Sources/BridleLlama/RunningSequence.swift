@@ -2,148 +2,136 @@ import BridleGeneration
 import BridleMask
 import CLlama
 
-/// One request decoding in its own sequence of a ``LlamaContext``: its token step and sampler
-/// chain, the response so far, and the tokens it has yet to decode. The context decodes every
-/// running sequence's pending tokens in one batch, then asks each sequence whose logits came
-/// back for its next tokens (``advance(logits:held:)``).
-final class RunningSequence: DecodingFeed {
+/// One request decoding in a ``LlamaContext``: its feeds (its own sequence, and under request
+/// emphasis the conversation without the request beside it), its constraint and sampler chain,
+/// and the response so far. The context decodes every feed's queued tokens in one batch, then
+/// asks each request whose logits are in for its next tokens (``advance(held:)``).
+///
+/// One token runs one way: the constraint's forced text, or a ``TokenChoice`` (candidates →
+/// request emphasis → the chain's draw → the check), then the constraint's commit.
+final class RunningSequence {
     let ticket: SequenceTicket
-    /// The llama.cpp sequence id, which is also the index of its ``CacheSlot``.
-    let sequence: Int
-    /// The whole prompt, the part already cached included.
-    let prompt: [llama_token]
+    /// Where the request's own conversation decodes.
+    let main: SequenceFeed
+    /// The conversation without its request, under ``GenerationOptions/requestEmphasis``.
+    let baseline: SequenceFeed?
+    private let emphasis: EmphasisTransform?
     private let model: LlamaModel
-    private let step: TokenStep
-    private let sampler: SamplerChain
+    private let constraint: any TokenConstraint
+    private let choice: TokenChoice
     private let contextSize: Int
     private(set) var statistics: GenerationStatistics
     private var response = ResponseText()
-    /// The conversation without its request, under ``GenerationOptions/requestEmphasis``.
-    let baseline: BaselineSequence?
-
-    /// Tokens to decode next, in order: the rest of the prompt, then each step's new tokens.
-    var pending: ArraySlice<llama_token>
-    /// Where this sequence's logits are in the batch just decoded, when it is its turn to choose.
-    var logitsRow: Int32?
+    private var maskMicroseconds: [Double] = []
     /// Set once the whole prompt is in the cache.
     private(set) var responseStart: ContinuousClock.Instant?
     private let start: ContinuousClock.Instant
 
-    /// What a step did for the sequence.
+    /// What a step did for the request.
     enum Progress {
-        /// It has tokens to decode (``pending``).
+        /// It has tokens to decode (its feed's ``SequenceFeed/pending``).
         case decoding
         /// The model ended the response; the statistics are final.
         case finished
     }
 
     init(
-        ticket: SequenceTicket, sequence: Int, model: LlamaModel, step: TokenStep, sampler: SamplerChain, contextSize: Int,
-        prompt: [llama_token], reused: Int, shared: Int, compileSeconds: Double, start: ContinuousClock.Instant,
-        baseline: BaselineSequence? = nil
+        _ prepared: PreparedRequest, main: SequenceFeed, baseline: SequenceFeed?, model: LlamaModel, contextSize: Int,
+        reused: Int, shared: Int
     ) {
+        ticket = prepared.ticket
+        self.main = main
         self.baseline = baseline
-        self.ticket = ticket
-        self.sequence = sequence
+        emphasis = baseline == nil ? nil : prepared.baseline.map { EmphasisTransform($0.emphasis) }
         self.model = model
-        self.step = step
-        self.sampler = sampler
+        constraint = prepared.constraint
+        choice = TokenChoice(constraint: prepared.constraint, sampler: prepared.sampler, emphasis: emphasis)
         self.contextSize = contextSize
-        self.start = start
-        self.prompt = prompt
-        pending = prompt[reused...]
+        start = prepared.begun
+        main.start(reused: reused)
         statistics = GenerationStatistics(
-            promptTokens: prompt.count, reusedPromptTokens: reused, responseTokens: 0, promptSeconds: 0, responseSeconds: 0,
+            promptTokens: main.prompt.count, reusedPromptTokens: reused, responseTokens: 0, promptSeconds: 0, responseSeconds: 0,
             samplingSeconds: 0)
         statistics.sharedPromptTokens = shared
-        statistics.grammarCompileSeconds = compileSeconds
+        statistics.grammarCompileSeconds = prepared.compileSeconds
     }
 
     var options: GenerationOptions { ticket.request.options }
 
-    /// Called once the last prompt token is decoded.
-    func promptDecoded(at now: ContinuousClock.Instant) {
-        guard responseStart == nil else { return }
+    /// Its feeds, its own first.
+    var feeds: [SequenceFeed] { [main] + (baseline.map { [$0] } ?? []) }
+
+    /// Whether every feed's logits are in: under emphasis the choice waits for both rows.
+    var isReadyToChoose: Bool { main.hasLogits && (baseline?.hasLogits ?? true) }
+
+    /// Called after each decode: the response's clock starts once the whole prompt is in.
+    func decoded(at now: ContinuousClock.Instant) {
+        guard responseStart == nil, main.hasLogits else { return }
         responseStart = now
         statistics.promptSeconds = (now - start).seconds
     }
 
-    /// Chooses what comes after the tokens decoded so far, from `logits`: the text the grammar
-    /// forces (fast-forward), or one sampled token. Throws when the response cannot go on.
+    /// Chooses what comes after the tokens decoded so far: the text the constraint forces
+    /// (fast-forward), or one sampled token. Throws when the response cannot go on.
     ///
-    /// - Parameters:
-    ///   - logits: The model's logits after the whole conversation; with a ``baseline``, the
-    ///     choice weighs them against the baseline's (request emphasis). Best-of-N scores a
-    ///     token by these alone: the model's likelihood of the answer, given the request.
-    ///   - held: Tokens the sequence holds in the cache.
-    func advance(logits: UnsafeBufferPointer<Float>, held: Int) throws -> Progress {
-        if options.fastForward {
-            let forced = step.forcedTokens(tokenize: model.tokenize(plainText:))
+    /// - Parameter held: Tokens the request's own sequence holds in the cache.
+    func advance(held: Int) throws -> Progress {
+        guard let logits = main.takeLogits() else { return .decoding }
+        let baselineLogits = baseline?.takeLogits()
+        let model = model
+        let tokenize: (([UInt8]) -> [llama_token]?)? = options.fastForward ? { model.tokenize(plainText: $0) } : nil
+        if let tokenize {
+            let forced = constraint.forcedTokens(tokenize: tokenize)
             if !forced.isEmpty {
-                for token in forced where !step.accept(token) {
-                    throw noToken()
-                }
-                let first = statistics.responseTokens
-                try emit(forced, held: held)
-                statistics.forcedTokens += forced.count
-                statistics.forcedTokenIndices += first..<(first + forced.count)
+                for token in forced where constraint.commit(token, healingWith: nil) == nil { throw noToken() }
+                try emit(forced, held: held, forced: 0..<forced.count)
                 return .decoding
             }
         }
         let sampleStart = ContinuousClock.now
-        let choice = sampler.sample(logits: logits, emphasis: baseline?.choiceEmphasis, step: step)
+        let outcome = choice.choose(from: logits, baseline: baselineLogits)
         statistics.samplingSeconds += (ContinuousClock.now - sampleStart).seconds
-        guard let choice else { throw noToken() }
-        if baseline != nil { statistics.emphasisedTokens += 1 }
-        statistics.refusedTokens += choice.refused
+        guard let outcome else { throw noToken() }
+        let token = outcome.token
+        statistics.refusedTokens += outcome.refused
+        if let seconds = outcome.maskSeconds { maskMicroseconds.append(seconds * 1e6) }
+        if baselineLogits != nil { statistics.emphasisedTokens += 1 }
         if ticket.request.scoresTokens {
-            statistics.logProbability += score(of: choice.token, logits: logits)
+            statistics.logProbability += score(of: token, logits: logits, baseline: baselineLogits)
             statistics.scoredTokens += 1
         }
-        // Under fast-forward, the sampled token and the forced text after it, as the tokenizer
-        // splits them together.
-        let model = model
-        let tokenize: (([UInt8]) -> [llama_token]?)? = options.fastForward ? { model.tokenize(plainText: $0) } : nil
-        guard let tokens = step.accept(sampled: choice.token, healingWith: tokenize) else { throw noToken() }
-        if tokens != [choice.token] {
-            statistics.healedTokens += 1
-            let first = statistics.responseTokens + 1
-            try emit(tokens, held: held)
-            statistics.forcedTokens += tokens.count - 1
-            statistics.forcedTokenIndices += first..<(first + tokens.count - 1)
-            return .decoding
-        }
-        if model.isEndOfGeneration(choice.token) {
+        guard let commit = constraint.commit(token, healingWith: tokenize) else { throw noToken() }
+        if commit.healed { statistics.healedTokens += 1 }
+        if commit.stop {
             finishStatistics()
             return .finished
         }
-        try emit([choice.token], held: held)
+        try emit(commit.tokens, held: held, forced: commit.healed ? 1..<commit.tokens.count : 0..<0)
         return .decoding
     }
 
     /// What `token` adds to best of N's score: its log-probability under the model, given the
-    /// request; under emphasis, weighed against its absence as the choice was,
-    /// `γ·log p(t | request) + (1 − γ)·log p(t | no request)`, so the candidate chosen is the
-    /// one the request explains best, not the one the examples alone make likeliest.
-    private func score(of token: llama_token, logits: UnsafeBufferPointer<Float>) -> Double {
-        let given = LogProbability.of(token, in: logits)
-        guard let emphasis = baseline?.choiceEmphasis else { return given }
-        let weight = Double(emphasis.weight)
-        return weight * given + (1 - weight) * LogProbability.of(token, in: emphasis.baseline)
+    /// request, or under emphasis weighed against the baseline as the choice was.
+    private func score(of token: llama_token, logits: UnsafeBufferPointer<Float>, baseline: UnsafeBufferPointer<Float>?) -> Double {
+        guard let emphasis, let baseline else { return LogProbability.of(token, in: logits) }
+        return emphasis.score(of: token, logits: logits, baseline: baseline)
     }
 
     /// The statistics so far, with the response's timings up to now (a failed request's too).
     func finishStatistics() {
         if let responseStart { statistics.responseSeconds = (ContinuousClock.now - responseStart).seconds }
-        statistics.maskMicroseconds = step.maskMicroseconds
+        statistics.maskMicroseconds = maskMicroseconds
+        statistics.undecidedValueSearches = constraint.undecidedValueSearches
     }
 
-    /// Appends `tokens` to the response and queues them for decoding. A forced run longer than
-    /// the tokens left is cut at the limit, so the partial text shows all that fits.
-    private func emit(_ tokens: [llama_token], held: Int) throws {
+    /// Appends `tokens` to the response and queues them on every feed; `forced` are the indices
+    /// of those the constraint forced. A forced run longer than the tokens left is cut at the
+    /// limit, so the partial text shows all that fits.
+    private func emit(_ tokens: [llama_token], held: Int, forced: Range<Int>) throws {
         guard held + tokens.count <= contextSize else {
             throw GenerationError.contextFilledDuringResponse(contextSize: contextSize, partialText: response.lossyText)
         }
+        let first = statistics.responseTokens
         let limit = options.maximumResponseTokens
         for token in tokens {
             if let limit, statistics.responseTokens >= limit {
@@ -154,13 +142,14 @@ final class RunningSequence: DecodingFeed {
             statistics.responseTokens += 1
             ticket.continuation.yield(.token(id: token, bytes: bytes))
         }
-        pending = tokens[...]
-        baseline?.follow(tokens[...])
+        statistics.forcedTokens += forced.count
+        statistics.forcedTokenIndices += (first + forced.lowerBound)..<(first + forced.upperBound)
+        for feed in feeds { feed.queue(tokens[...]) }
     }
 
     /// Why no token may follow: the grammar ends, or the matcher's work budget ran out.
     private func noToken() -> LlamaError {
-        if let budget = step.exhaustedWorkBudget {
+        if let budget = constraint.exhaustedWorkBudget {
             return .responseExceededWorkBudget(budget: budget, partialText: response.lossyText)
         }
         return .noAllowedToken(partialText: response.lossyText)

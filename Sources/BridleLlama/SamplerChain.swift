@@ -3,17 +3,17 @@ import BridleMask
 import CLlama
 
 /// A llama.cpp sampler chain for one response: the options' strategy (top-k, top-p,
-/// temperature, the seeded draw), after Bridle's token step has ruled out what the grammar
-/// forbids (``TokenStep``), or, with ``GrammarEngine/llama``, after a logit bias that removes
-/// the tokens that can never be text and llama.cpp's grammar sampler. The grammar always comes
-/// first: llama.cpp aborts the process when a top-k filter runs before its grammar and none of
-/// the k tokens fits it, and a mask applied after a filter would change the distribution the
-/// filter chose from.
+/// temperature, the seeded draw). It sees only the candidates the constraint left
+/// (``CandidateBuffer/narrow(to:)``) and draws one; it never sees the constraint. The
+/// constraint always comes first: a mask applied after a filter would change the distribution
+/// the filter chose from.
 final class SamplerChain {
     let pointer: UnsafeMutablePointer<llama_sampler>
 
-    /// - Parameter llamaGrammar: GBNF (start rule `root`) for llama.cpp's grammar sampler.
-    init(model: LlamaModel, llamaGrammar: String?, options: GenerationOptions) throws {
+    /// How much of the allowed set the chain's filter needs to see.
+    let selection: CandidateSelection
+
+    init(options: GenerationOptions) throws {
         guard MemoryLayout<TokenCandidate>.size == MemoryLayout<llama_token_data>.size,
             MemoryLayout<TokenCandidate>.stride == MemoryLayout<llama_token_data>.stride,
             MemoryLayout<TokenCandidate>.offset(of: \.logit) == MemoryLayout<llama_token_data>.offset(of: \.logit)
@@ -29,18 +29,7 @@ final class SamplerChain {
             throw LlamaError.contextCreationFailed(llamaMessages: ["llama_sampler_chain_init returned NULL"])
         }
         pointer = chain
-
-        if let gbnf = llamaGrammar {
-            if !model.tokensNeverInText.isEmpty {
-                let biases = model.tokensNeverInText.map { llama_logit_bias(token: $0, bias: -Float.infinity) }
-                llama_sampler_chain_add(chain, llama_sampler_init_logit_bias(Int32(model.vocabularySize), Int32(biases.count), biases))
-            }
-            let mark = LlamaLog.mark()
-            guard let grammar = llama_sampler_init_grammar(model.vocabulary, gbnf, "root") else {
-                throw LlamaError.grammarRejected(gbnf: gbnf, llamaMessages: LlamaLog.messages(since: mark))
-            }
-            llama_sampler_chain_add(chain, grammar)
-        }
+        selection = sampling.selection
         switch sampling.strategy {
         case .greedy:
             llama_sampler_chain_add(chain, llama_sampler_init_greedy())
@@ -70,20 +59,30 @@ final class SamplerChain {
         return folded == LLAMA_DEFAULT_SEED ? 0 : folded
     }
 
-    /// Chooses the next token from `logits`: `step` rules out what its grammar forbids and
-    /// checks the token this chain draws from the rest (see ``TokenStep/choose(logits:draw:)``).
-    ///
-    /// - Returns: the token, and how many draws were refused; `nil` if no token is allowed.
-    func sample(logits: UnsafeBufferPointer<Float>, emphasis: TokenStep.Emphasis? = nil, step: TokenStep) -> TokenStep.Choice? {
-        let choice = step.choose(logits: logits, emphasis: emphasis) { candidates in
-            candidates.withMemoryRebound(to: llama_token_data.self) { buffer in
-                var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
-                llama_sampler_apply(pointer, &array)
-                guard array.selected >= 0, array.selected < array.size else { return nil }
-                return Int(array.selected)
-            }
+    /// Draws one of `candidates` (logits of −∞ are out); `nil` if the chain chose none.
+    func draw(_ candidates: UnsafeMutableBufferPointer<TokenCandidate>) -> Int32? {
+        candidates.withMemoryRebound(to: llama_token_data.self) { buffer in
+            var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
+            llama_sampler_apply(pointer, &array)
+            guard array.selected >= 0, array.selected < array.size, buffer[Int(array.selected)].logit > -Float.infinity else { return nil }
+            return buffer[Int(array.selected)].id
         }
-        if let choice { llama_sampler_accept(pointer, choice.token) }
-        return choice
+    }
+
+    /// Tells the chain which token was chosen (samplers with state, such as penalties, follow it).
+    func accept(_ token: Int32) {
+        llama_sampler_accept(pointer, token)
+    }
+}
+
+extension SamplingMode {
+    /// How much of the allowed set this mode's filter needs to see.
+    var selection: CandidateSelection {
+        switch strategy {
+        case .greedy: .mostLikely(1)
+        case .topK(let k): .mostLikely(max(k, 1))
+        case .nucleus(let p) where p >= 1: .drawFirst
+        case .nucleus: .allowed
+        }
     }
 }

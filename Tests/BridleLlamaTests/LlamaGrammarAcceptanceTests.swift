@@ -13,7 +13,7 @@ import Testing
     private func llamaAccepts(_ gbnf: String) throws -> Bool {
         let model = try #require(Self.model)
         do {
-            _ = try SamplerChain(model: model, llamaGrammar: gbnf, options: GenerationOptions())
+            _ = try LlamaGrammarSampler(model: model, gbnf: gbnf)
             return true
         } catch LlamaError.grammarRejected {
             return false

@@ -46,12 +46,12 @@ import Testing
         #expect(ValueCursor.differsInString(Array(text.utf8), Array(earlier.utf8)) == differs)
     }
 
-    @Test func aTokenStepNeverChoosesAnElementEqualToAnEarlierOne() throws {
+    @Test func theConstraintNeverLetsAnElementEqualAnEarlierOne() throws {
         let testCase = try ValidSentences(jsonSchema: Self.schemas[0].json)
         let vocabulary = MaskFixtures.vocabulary32k
         for seed in 0..<UInt64(20) {
             let masker = try TokenMasker(testCase.compiled.grammar, vocabulary: vocabulary)
-            let step = TokenStep(masker: masker, filter: .none, valueRules: testCase.compiled.valueRules)
+            let constraint = MaskedConstraint(masker: masker, valueRules: testCase.compiled.valueRules)
             var random = SplitMix64(seed: seed)
             var text: [UInt8] = []
             // Logits that favour repeating "a": the draw-first path must refuse the repeats.
@@ -61,13 +61,13 @@ import Testing
             }
             while true {
                 let choice = logits.withUnsafeBufferPointer { logits in
-                    step.choose(logits: logits) { candidates in
+                    ReferenceLoop.choose(constraint, logits: logits, filter: .none) { candidates in
                         ReferenceDraw.sample(candidates, filter: .none, using: &random)
                     }
                 }
                 let token = try #require(choice?.token)
                 if vocabulary.kind(of: token) == .endOfGeneration { break }
-                #expect(step.accept(token))
+                #expect(constraint.commit(token, healingWith: nil) != nil)
                 text += vocabulary.bytes(of: token)
             }
             let content = try GeneratedContent(json: String(decoding: text, as: UTF8.self))

@@ -92,21 +92,24 @@ public struct ScaleInput {
         }
     }
 
-    /// The token step's work for an answer: each step's logits favour the guide's next token,
-    /// the step chooses (the mask, narrowed by the value rules) and moves past its choice.
+    /// The constraint's work for an answer: each step's logits favour the guide's next token,
+    /// the constraint answers greedy's candidates (the mask, narrowed by the value rules) and
+    /// commits the likeliest.
     private func decode(_ grammar: Grammar, valueRules: ValueRules, vocabulary: ScaleVocabulary, following tokens: [Int32]) throws {
-        let step = TokenStep(masker: try TokenMasker(grammar, vocabulary: vocabulary.tokens), filter: .greedy, valueRules: valueRules)
+        let constraint = MaskedConstraint(masker: try TokenMasker(grammar, vocabulary: vocabulary.tokens), valueRules: valueRules)
+        let candidates = CandidateBuffer()
         var logits = [Float](repeating: 0, count: vocabulary.tokens.count)
         for index in logits.indices { logits[index] = Float(index % 97) / 97 }
         for token in tokens.prefix(ScaleStage.stepLimit) {
             let saved = logits[Int(token)]
             logits[Int(token)] = 10
-            let choice = logits.withUnsafeBufferPointer { step.choose(logits: $0) { _ in 0 } }
+            logits.withUnsafeBufferPointer { candidates.load($0) }
             logits[Int(token)] = saved
-            guard let choice, step.accept(sampled: choice.token, healingWith: nil) != nil else {
-                throw ScaleFailure("the step chose no token")
-            }
-            guard choice.token == token else { throw ScaleFailure("the step left the guide (token \(choice.token) for \(token))") }
+            // Greedy: the likeliest allowed token is the choice.
+            guard case .mostLikely(let kept) = constraint.candidates(.mostLikely(1), from: candidates.row), let chosen = kept.first,
+                constraint.commit(chosen, healingWith: nil) != nil
+            else { throw ScaleFailure("the constraint allowed no token") }
+            guard chosen == token else { throw ScaleFailure("the decode left the guide (token \(chosen) for \(token))") }
         }
     }
 

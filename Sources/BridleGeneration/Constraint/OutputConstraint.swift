@@ -60,7 +60,7 @@ public struct OutputConstraint: Sendable, Hashable {
     ///
     /// - Throws: ``OutputConstraintError`` when the grammar is broken (a rule that is used but
     ///   never defined) or cannot be printed as GBNF, saying what to change. llama.cpp's own
-    ///   parser is stricter (no left recursion); ``GrammarEngine/llama`` reports what it refuses.
+    ///   parser is stricter (no left recursion): a server that sends the GBNF reports what it refuses.
     public init(grammar: Grammar) throws(OutputConstraintError) {
         var rooted = grammar
         if grammar.rootName != "root" {

@@ -4,11 +4,11 @@ import BridleTestSupport
 import Foundation
 import Testing
 
-/// The token step with synthetic logits and vocabularies, no model: what each sampling filter
-/// is shown is exactly what the whole mask leaves, the distribution inside the mask is the
-/// model's, and the tokens the grammar forces are split as the tokenizer splits them.
-struct TokenStepTests {
-    static let filters: [TokenStep.Filter] = [.greedy, .topK(5), .topP(0.9), .none]
+/// The masked constraint with synthetic logits and vocabularies, no model: what each sampling
+/// filter is shown is exactly what the whole mask leaves, the distribution inside the mask is
+/// the model's, and the tokens the grammar forces are split as the tokenizer splits them.
+struct MaskedConstraintTests {
+    static let filters: [ReferenceFilter] = [.greedy, .topK(5), .topP(0.9), .none]
 
     /// Seeded logits for every token of `vocabulary`.
     static func logits(count: Int, seed: UInt64) -> [Float] {
@@ -31,17 +31,11 @@ struct TokenStepTests {
             let ranked = allowed.sorted { logits[Int($0)] > logits[Int($1)] || (logits[Int($0)] == logits[Int($1)] && $0 < $1) }
             let context = "after \(String(decoding: prefix, as: UTF8.self).debugDescription)"
             for filter in Self.filters {
-                let step = TokenStep(masker: TokenMasker(matcher, vocabulary: vocabulary), filter: filter)
-                var firstView: [Int32: Float]?
-                let choice = logits.withUnsafeBufferPointer { logits in
-                    step.choose(logits: logits) { candidates in
-                        if firstView == nil {
-                            firstView = Dictionary(uniqueKeysWithValues: candidates.filter { $0.logit > -Float.infinity }.map { ($0.id, $0.logit) })
-                        }
-                        return ReferenceDraw.highest(candidates)
-                    }
-                }
-                let seen = try #require(firstView, "\(filter) \(context): the draw was never called")
+                let constraint = MaskedConstraint(masker: TokenMasker(matcher, vocabulary: vocabulary))
+                let buffer = CandidateBuffer()
+                logits.withUnsafeBufferPointer { buffer.load($0) }
+                let drawn = try #require(buffer.narrow(to: constraint.candidates(filter.selection, from: buffer.row)), "\(filter) \(context)")
+                let seen = Dictionary(uniqueKeysWithValues: drawn.filter { $0.logit > -Float.infinity }.map { ($0.id, $0.logit) })
                 let expected: [Int32] = switch filter {
                 case .greedy: Array(ranked.prefix(1))
                 case .topK(let k): Array(ranked.prefix(k))
@@ -59,8 +53,9 @@ struct TokenStepTests {
                     #expect(Set(seen.keys) == Set(expected), "\(filter) \(context)")
                 }
                 #expect(seen.allSatisfy { logits[Int($0.key)] == $0.value }, "\(filter) \(context): a logit changed")
+                let choice = logits.withUnsafeBufferPointer { ReferenceLoop.choose(constraint, logits: $0, filter: filter, draw: ReferenceDraw.highest) }
                 #expect(choice?.token == ranked.first, "\(filter) \(context)")
-                #expect(choice.map { step.accept($0.token) } == true)
+                #expect(choice.flatMap { constraint.commit($0.token, healingWith: nil) } != nil)
             }
         }
     }
@@ -69,8 +64,8 @@ struct TokenStepTests {
     /// filter's choices follow the masked distribution p(t) / p(allowed) (a χ² test with two
     /// degrees of freedom, well under its 0.1% point 13.8). Draw-first is refused often and
     /// screens after four refusals, and still comes out right.
-    @Test(arguments: [TokenStep.Filter.none, .topK(3), .topP(1 - 1e-6)])
-    func choicesFollowTheMaskedDistribution(_ filter: TokenStep.Filter) throws {
+    @Test(arguments: [ReferenceFilter.none, .topK(3), .topP(1 - 1e-6)])
+    func choicesFollowTheMaskedDistribution(_ filter: ReferenceFilter) throws {
         let tokens: [[UInt8]] = ["a", "b", "c", "x", "y", "z", "ab"].map { Array($0.utf8) } + [[]]
         let kinds = tokens.indices.map { $0 == tokens.count - 1 ? TokenVocabulary.Kind.endOfGeneration : .text }
         let vocabulary = TokenVocabulary(tokens: tokens, kinds: kinds)
@@ -81,9 +76,9 @@ struct TokenStepTests {
         var refusals = 0
         let draws = 6000
         for _ in 0..<draws {
-            let step = TokenStep(masker: masker, filter: filter)
+            let constraint = MaskedConstraint(masker: masker)
             let choice = try #require(logits.withUnsafeBufferPointer { logits in
-                step.choose(logits: logits) { ReferenceDraw.sample($0, filter: filter, using: &random) }
+                ReferenceLoop.choose(constraint, logits: logits, filter: filter) { ReferenceDraw.sample($0, filter: filter, using: &random) }
             })
             counts[Int(choice.token)] += 1
             refusals += choice.refused
@@ -100,37 +95,6 @@ struct TokenStepTests {
         #expect((filter == .none) == (refusals > 0), "only draw-first draws before it checks")
     }
 
-    /// Request emphasis reweighs the allowed candidates by `γ·a + (1 − γ)·b`, after cutting
-    /// those far less likely than the likeliest *allowed* one (x, disallowed, is likelier
-    /// still, and must not move the cut). For every filter, with a draw that takes the highest.
-    @Test(arguments: filters)
-    func emphasisWeighsTheAllowedPlausibleCandidates(_ filter: TokenStep.Filter) throws {
-        let tokens: [[UInt8]] = ["a", "b", "c", "x"].map { Array($0.utf8) } + [[]]
-        let kinds = tokens.indices.map { $0 == tokens.count - 1 ? TokenVocabulary.Kind.endOfGeneration : .text }
-        let masker = try TokenMasker(try Grammar(gbnf: "root ::= [abc]"), vocabulary: TokenVocabulary(tokens: tokens, kinds: kinds))
-        let logits: [Float] = [5, 4, 1, 9, 0]
-        let baseline: [Float] = [5, 1, 10, 0, 0]
-        func choice(weight: Float, plausibility: Float) throws -> Int32 {
-            let step = TokenStep(masker: masker, filter: filter)
-            return try #require(logits.withUnsafeBufferPointer { logits in
-                baseline.withUnsafeBufferPointer { baseline in
-                    step.choose(logits: logits, emphasis: TokenStep.Emphasis(weight: weight, plausibility: plausibility, baseline: baseline)) { candidates in
-                        candidates.indices.filter { candidates[$0].logit > -.infinity }.max { candidates[$0].logit < candidates[$1].logit }
-                    }
-                }
-            }).token
-        }
-        // a 2·5 − 5 = 5, b 2·4 − 1 = 7; c (1, below 5 + ln 0.1) is cut.
-        #expect(try choice(weight: 2, plausibility: 0.1) == 1, "\(filter)")
-        // Without the cut: c 2·1 − 10 = −8, still b.
-        #expect(try choice(weight: 2, plausibility: 0) == 1, "\(filter)")
-        // γ = 0 is the baseline's choice: c without the cut, a (5 against b's 1) with it.
-        #expect(try choice(weight: 0, plausibility: 0) == 2, "\(filter)")
-        #expect(try choice(weight: 0, plausibility: 0.1) == 0, "\(filter)")
-        // A cut of 1 leaves only the likeliest allowed candidate.
-        #expect(try choice(weight: 0, plausibility: 1) == 0, "\(filter)")
-    }
-
     /// Where the grammar forces bytes, they are split by the tokenizer; the last token is left
     /// to the model unless the forced text ends the output.
     @Test func forcedTextIsSplitByTheTokenizerAndItsLastTokenLeftOpen() throws {
@@ -140,16 +104,16 @@ struct TokenStepTests {
         let vocabulary = TokenVocabulary(tokens: tokens, kinds: kinds)
         let tokenize = { (bytes: [UInt8]) in ReferenceTokenizer.longestMatch(bytes, pieces: tokens) }
         let grammar = try Grammar(gbnf: #"root ::= "{\"name\": \"" [ab] "\"}""#)
-        let step = TokenStep(masker: try TokenMasker(grammar, vocabulary: vocabulary), filter: .greedy)
+        let constraint = MaskedConstraint(masker: try TokenMasker(grammar, vocabulary: vocabulary))
         let id = { (piece: String) in Int32(try #require(pieces.firstIndex(of: piece))) }
         // `{"name": "` splits as {" name ": ␠" — the last may grow into a longer token.
-        #expect(step.forcedTokens(tokenize: tokenize) == [try id("{\""), try id("name"), try id("\":")])
-        for piece in ["{\"", "name", "\":", " \""] { #expect(step.accept(try id(piece))) }
-        #expect(step.forcedTokens(tokenize: tokenize).isEmpty, "a or b: a choice")
-        #expect(step.accept(try id("a")))
+        #expect(constraint.forcedTokens(tokenize: tokenize) == [try id("{\""), try id("name"), try id("\":")])
+        for piece in ["{\"", "name", "\":", " \""] { #expect(constraint.commit(try id(piece), healingWith: nil) != nil) }
+        #expect(constraint.forcedTokens(tokenize: tokenize).isEmpty, "a or b: a choice")
+        #expect(constraint.commit(try id("a"), healingWith: nil) != nil)
         // `"}` ends the output: nothing can follow, so it is forced whole.
-        #expect(step.forcedTokens(tokenize: tokenize) == [try id("\"}")])
-        #expect(!step.accept(try id("}")))
+        #expect(constraint.forcedTokens(tokenize: tokenize) == [try id("\"}")])
+        #expect(constraint.commit(try id("}"), healingWith: nil) == nil)
     }
 
     /// Token healing: a sampled token and the text forced after it are split together, as the
@@ -163,61 +127,108 @@ struct TokenStepTests {
         let tokenize = { (bytes: [UInt8]) in ReferenceTokenizer.longestMatch(bytes, pieces: tokens) }
         let grammar = try Grammar(gbnf: #"root ::= "{\"a\": \"" ("complete" | "co" "z"* ) "\"}""#)
         let id = { (piece: String) in Int32(try #require(pieces.firstIndex(of: piece))) }
-        func stepInValue() throws -> TokenStep {
-            let step = TokenStep(masker: try TokenMasker(grammar, vocabulary: vocabulary), filter: .greedy)
-            #expect(step.accept(try id("{\"a\": \"")))
-            return step
+        func inValue() throws -> MaskedConstraint {
+            let constraint = MaskedConstraint(masker: try TokenMasker(grammar, vocabulary: vocabulary))
+            #expect(constraint.commit(try id("{\"a\": \""), healingWith: nil) != nil)
+            return constraint
         }
         // `com` can only be `complete"}`, to the end: split together, nothing left open.
-        let healed = try stepInValue()
-        #expect(healed.accept(sampled: try id("com"), healingWith: tokenize) == [try id("complete"), try id("\"}")])
-        #expect(!healed.accept(try id("z")), "the step moved past the whole split")
-        #expect(healed.accept(Int32(pieces.count)), "and may end there")
+        let healed = try inValue()
+        #expect(healed.commit(try id("com"), healingWith: tokenize) == Commit(tokens: [try id("complete"), try id("\"}")], healed: true))
+        #expect(healed.commit(try id("z"), healingWith: nil) == nil, "the constraint moved past the whole split")
+        #expect(healed.commit(Int32(pieces.count), healingWith: nil) == Commit(tokens: [Int32(pieces.count)], stop: true), "and may end there")
         // Without a tokenizer (no fast-forward), the sampled token stands alone.
-        let alone = try stepInValue()
-        #expect(alone.accept(sampled: try id("com"), healingWith: nil) == [try id("com")])
-        #expect(alone.accept(try id("plete")))
+        let alone = try inValue()
+        #expect(alone.commit(try id("com"), healingWith: nil) == Commit(tokens: [try id("com")]))
+        #expect(alone.commit(try id("plete"), healingWith: nil) != nil)
         // `complete` is the tokenizer's first token anyway.
-        #expect(try stepInValue().accept(sampled: try id("complete"), healingWith: tokenize) == [try id("complete")])
+        #expect(try inValue().commit(try id("complete"), healingWith: tokenize) == Commit(tokens: [try id("complete")]))
         // After `co` comes a choice (`z` or the end): nothing forced, nothing to heal.
-        let open = try stepInValue()
-        #expect(open.accept(sampled: try id("co"), healingWith: tokenize) == [try id("co")])
-        #expect(open.accept(try id("z")))
+        let open = try inValue()
+        #expect(open.commit(try id("co"), healingWith: tokenize) == Commit(tokens: [try id("co")]))
+        #expect(open.commit(try id("z"), healingWith: nil) != nil)
         // A token the grammar refuses moves nothing.
-        let refused = try stepInValue()
-        #expect(refused.accept(sampled: try id("}"), healingWith: tokenize) == nil)
-        #expect(refused.accept(try id("co")))
+        let refused = try inValue()
+        #expect(refused.commit(try id("}"), healingWith: tokenize) == nil)
+        #expect(refused.commit(try id("co"), healingWith: nil) != nil)
     }
 
+    /// Where nothing is allowed, every selection answers so, and the buffer gives a draw nothing
+    /// (a sampler must never see only −∞).
     @Test func whenNothingIsAllowedNoDrawHappens() throws {
         let vocabulary = TokenVocabulary(tokens: [Array("a".utf8)], kinds: [.text])
         var masker = try TokenMasker(try Grammar(gbnf: #"root ::= "a""#), vocabulary: vocabulary)
         let accepted = masker.accept(0)
         #expect(accepted)
-        for filter in Self.filters where filter != .none {
-            let step = TokenStep(masker: masker, filter: filter)
-            var draws = 0
-            let choice = [Float(1)].withUnsafeBufferPointer { logits in
-                step.choose(logits: logits) { _ in draws += 1; return 0 }
+        let buffer = CandidateBuffer()
+        [Float(1)].withUnsafeBufferPointer { buffer.load($0) }
+        for selection in [CandidateSelection.mostLikely(1), .mostLikely(5), .allowed] {
+            let answer = MaskedConstraint(masker: masker).candidates(selection, from: buffer.row)
+            guard case .none = answer else {
+                Issue.record("\(selection): \(answer)")
+                continue
             }
-            #expect(choice == nil && draws == 0, "\(filter)")
+            #expect(buffer.narrow(to: answer) == nil)
         }
     }
 
-    /// A backend's own grammar sampler chose; Bridle's strict matcher has the last word.
-    @Test func aCheckedStepRefusesWhatItsMatcherRefuses() throws {
-        let tokens: [[UInt8]] = [[0xC1, 0xA5], Array("é".utf8), []]
-        let step = TokenStep(
-            checking: try GrammarMatcher(try Grammar(gbnf: #"root ::= "é""#)), bytes: { tokens[Int($0)] },
-            isEndOfGeneration: { $0 == 2 })
-        let choice = [Float(5), 1, 3].withUnsafeBufferPointer { logits in
-            step.choose(logits: logits) { ReferenceDraw.highest($0) }
+    /// The selections a logits transform asks for: only allowed candidates, and enough of them.
+    @Test(arguments: [
+        (CandidateSelection.mostLikely(1), CandidateSelection.mostLikely(32)), (.mostLikely(40), .mostLikely(40)),
+        (.allowed, .allowed), (.drawFirst, .allowed),
+    ])
+    func aTransformThatComparesCandidatesSeesOnlyAllowedOnes(_ selection: CandidateSelection, _ expected: CandidateSelection) {
+        #expect(selection.checked(atLeast: 32) == expected)
+        #expect(selection.after(refused: CandidateSelection.refusalsBeforeScreening) == .allowed)
+        #expect(selection.after(refused: CandidateSelection.refusalsBeforeScreening - 1) == selection)
+    }
+}
+
+/// The sampling filters the tests draw after, and what each needs of a constraint.
+enum ReferenceFilter: Hashable, CustomStringConvertible {
+    case greedy
+    case topK(Int)
+    case topP(Double)
+    case none
+
+    var selection: CandidateSelection {
+        switch self {
+        case .greedy: .mostLikely(1)
+        case .topK(let k): .mostLikely(k)
+        case .topP: .allowed
+        case .none: .drawFirst
         }
-        #expect(choice?.token == 1 && choice?.refused == 2, "the overlong bytes, then the unfinished end")
-        #expect(step.accept(1))
-        #expect(step.accept(2))
-        let forced = step.forcedTokens { _ in [0] }
-        #expect(forced.isEmpty, "a checked step never forces")
+    }
+
+    var description: String {
+        switch self {
+        case .greedy: "greedy"
+        case .topK(let k): "top-\(k)"
+        case .topP(let p): "top-p \(p)"
+        case .none: "draw first"
+        }
+    }
+}
+
+/// The decoding loop's choice as a backend runs it (BridleLlama's `TokenChoice`), with a test's
+/// draw: candidates → draw → check, again without each refused token.
+enum ReferenceLoop {
+    static func choose(
+        _ constraint: some TokenConstraint, logits: UnsafeBufferPointer<Float>, filter: ReferenceFilter,
+        draw: (UnsafeMutableBufferPointer<TokenCandidate>) -> Int?
+    ) -> (token: Int32, refused: Int)? {
+        let buffer = CandidateBuffer()
+        buffer.load(logits)
+        var refused = 0
+        while true {
+            guard let drawn = buffer.narrow(to: constraint.candidates(filter.selection.after(refused: refused), from: buffer.row)),
+                let index = draw(drawn), drawn[index].logit > -Float.infinity
+            else { return nil }
+            let token = drawn[index].id
+            if constraint.allows(token) { return (token, refused) }
+            refused += 1
+            buffer.refuse(token)
+        }
     }
 }
 
@@ -234,7 +245,7 @@ enum ReferenceDraw {
 
     /// A seeded draw after the filter: top-k keeps the k highest, top-p the most likely
     /// tokens up to the threshold; then in proportion to exp(logit).
-    static func sample(_ candidates: UnsafeMutableBufferPointer<TokenCandidate>, filter: TokenStep.Filter, using random: inout SplitMix64) -> Int? {
+    static func sample(_ candidates: UnsafeMutableBufferPointer<TokenCandidate>, filter: ReferenceFilter, using random: inout SplitMix64) -> Int? {
         var order = candidates.indices.filter { candidates[$0].logit > -Float.infinity }
         order.sort { candidates[$0].logit > candidates[$1].logit }
         let maximum = order.first.map { Double(candidates[$0].logit) } ?? 0

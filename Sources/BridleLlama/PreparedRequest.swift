@@ -1,0 +1,44 @@
+import BridleGeneration
+import BridleMask
+import CLlama
+
+/// A request ready to start on a ``LlamaContext``: its constraint, sampler chain and prompt
+/// tokens, checked against the context before it takes a sequence.
+struct PreparedRequest {
+    let ticket: SequenceTicket
+    let constraint: any TokenConstraint
+    let sampler: SamplerChain
+    let prompt: [llama_token]
+    /// The prompt without the request, and γ, under request emphasis: a second feed.
+    let baseline: (prompt: [llama_token], emphasis: RequestEmphasis)?
+    let compileSeconds: Double
+    let begun: ContinuousClock.Instant
+
+    init(
+        _ ticket: SequenceTicket, model: LlamaModel, formatter: ChatFormatter, capabilities: LanguageModelCapabilities,
+        contextSize: Int
+    ) throws {
+        begun = ContinuousClock.now
+        self.ticket = ticket
+        let request = ticket.request
+        try request.options.validate(for: capabilities)
+        (constraint, compileSeconds) = try model.constraint(for: request)
+        sampler = try SamplerChain(options: request.options)
+        prompt = try model.tokenize(formatter.prompt(for: request.messages))
+        guard !prompt.isEmpty else { throw GenerationError.emptyPrompt }
+        guard prompt.count < contextSize else {
+            throw GenerationError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
+        }
+        // Options are valid here: an emphasis the context can't run (one sequence) is automatic.
+        if let emphasis = request.options.requestEmphasis, emphasis.isActive, capabilities.contains(.requestEmphasis),
+            let messages = request.messagesWithoutRequest
+        {
+            baseline = (try model.tokenize(formatter.prompt(for: messages)), emphasis)
+        } else {
+            baseline = nil
+        }
+    }
+
+    /// The prompts of its feeds, its own first.
+    var prompts: [[llama_token]] { [prompt] + (baseline.map { [$0.prompt] } ?? []) }
+}

@@ -1,0 +1,50 @@
+import BridleMask
+
+/// One sampled token, one way: the constraint's candidates → request emphasis over them → the
+/// sampler chain's draw → the constraint's check; a refused token leaves the candidates and the
+/// draw is made again. Neither the constraint nor the chain calls the other.
+final class TokenChoice {
+    private let constraint: any TokenConstraint
+    private let sampler: SamplerChain
+    private let emphasis: EmphasisTransform?
+    private let candidates = CandidateBuffer()
+
+    /// A chosen token, the draws refused before it, and how long the constraint's mask work
+    /// took (`nil` when a drawn-first token needed none).
+    struct Outcome {
+        let token: Int32
+        let refused: Int
+        let maskSeconds: Double?
+    }
+
+    init(constraint: any TokenConstraint, sampler: SamplerChain, emphasis: EmphasisTransform?) {
+        self.constraint = constraint
+        self.sampler = sampler
+        self.emphasis = emphasis
+    }
+
+    /// Chooses from `logits` (one per vocabulary token, by id), weighed against `baseline` under
+    /// emphasis; `nil` when the constraint allows nothing or the chain draws nothing.
+    func choose(from logits: UnsafeBufferPointer<Float>, baseline: UnsafeBufferPointer<Float>?) -> Outcome? {
+        candidates.load(logits)
+        let emphasis = baseline.flatMap { baseline in self.emphasis.map { ($0, baseline) } }
+        let selection = emphasis == nil ? sampler.selection : sampler.selection.checked(atLeast: EmphasisTransform.candidates)
+        var refused = 0
+        var maskSeconds: Double?
+        while true {
+            let maskStart = ContinuousClock.now
+            let allowed = constraint.candidates(selection.after(refused: refused), from: candidates.row)
+            let drawn = candidates.narrow(to: allowed)
+            if allowed.usedMask { maskSeconds = (maskSeconds ?? 0) + (ContinuousClock.now - maskStart).seconds }
+            guard let drawn else { return nil }
+            if let (transform, baseline) = emphasis { transform.apply(to: drawn, baseline: baseline, cut: allowed.areAllowed) }
+            guard let token = sampler.draw(drawn) else { return nil }
+            if constraint.allows(token) {
+                sampler.accept(token)
+                return Outcome(token: token, refused: refused, maskSeconds: maskSeconds)
+            }
+            refused += 1
+            candidates.refuse(token)
+        }
+    }
+}

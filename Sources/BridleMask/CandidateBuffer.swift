@@ -1,0 +1,70 @@
+/// The candidates of one choice: the model's logits as a row indexed by token id (less the
+/// tokens refused so far), and the buffer a draw gets, narrowed to a constraint's
+/// ``Candidates``. Allocated once per sequence and reused at every token.
+///
+/// ```swift
+/// buffer.load(logits)
+/// guard let drawn = buffer.narrow(to: constraint.candidates(.allowed, from: buffer.row)) else { … }
+/// // drawn: the whole vocabulary, −∞ where the mask rules a token out
+/// ```
+public final class CandidateBuffer {
+    private var storage: UnsafeMutableBufferPointer<TokenCandidate>
+    private var working: UnsafeMutableBufferPointer<TokenCandidate>
+
+    public init() {
+        storage = .allocate(capacity: 0)
+        working = .allocate(capacity: 0)
+    }
+
+    deinit {
+        storage.deallocate()
+        working.deallocate()
+    }
+
+    /// The model's candidates, indexed by token id; refused tokens at −∞.
+    public var row: UnsafeBufferPointer<TokenCandidate> { UnsafeBufferPointer(storage) }
+
+    /// Starts a choice from `logits` (one per vocabulary token, indexed by id).
+    public func load(_ logits: UnsafeBufferPointer<Float>) {
+        if storage.count != logits.count {
+            storage.deallocate()
+            working.deallocate()
+            storage = .allocate(capacity: logits.count)
+            working = .allocate(capacity: logits.count)
+        }
+        for index in logits.indices {
+            storage[index] = TokenCandidate(id: Int32(index), logit: logits[index])
+        }
+    }
+
+    /// Rules `token` out of this choice's later draws.
+    public func refuse(_ token: Int32) {
+        guard storage.indices.contains(Int(token)) else { return }
+        storage[Int(token)].logit = -.infinity
+    }
+
+    /// The candidates a draw sees for `candidates`, valid until the next call: only the most
+    /// likely allowed tokens (handing over a whole vocabulary would cost a pass over it, and
+    /// every other token would be −∞ anyway), or the whole row with −∞ where the mask rules a
+    /// token out, or the whole row as it is. `nil` when nothing may be drawn: a sampler must
+    /// never see only −∞ (some abort the process).
+    public func narrow(to candidates: Candidates) -> UnsafeMutableBufferPointer<TokenCandidate>? {
+        switch candidates {
+        case .none:
+            return nil
+        case .mostLikely(let ids):
+            for (index, id) in ids.enumerated() { working[index] = storage[Int(id)] }
+            let drawn = UnsafeMutableBufferPointer(rebasing: working[..<ids.count])
+            return drawn.contains { $0.logit > -.infinity } ? drawn : nil
+        case .allowed(let mask):
+            for index in storage.indices {
+                working[index] = storage[index]
+                if !mask.contains(Int32(index)) { working[index].logit = -.infinity }
+            }
+            return mask.isEmpty ? nil : working
+        case .all, .unchecked:
+            _ = working.update(fromContentsOf: storage)
+            return working
+        }
+    }
+}

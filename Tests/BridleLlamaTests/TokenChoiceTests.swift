@@ -1,0 +1,72 @@
+import BridleGeneration
+import BridleGrammar
+@testable import BridleLlama
+import BridleMask
+import Testing
+
+/// One token's choice, one way: the constraint's candidates, request emphasis over them, then
+/// llama.cpp's own sampler chain (real, no model needed) and the constraint's check.
+struct TokenChoiceTests {
+    /// a, b, c allowed; x, likelier than all, forbidden; then the end token.
+    static let vocabulary = TokenVocabulary(
+        tokens: ["a", "b", "c", "x"].map { Array($0.utf8) } + [[]], kinds: [.text, .text, .text, .text, .endOfGeneration])
+    static let logits: [Float] = [5, 4, 1, 9, 0]
+    static let baseline: [Float] = [5, 1, 10, 0, 0]
+
+    static func constraint() throws -> MaskedConstraint {
+        MaskedConstraint(masker: try TokenMasker(try Grammar(gbnf: "root ::= [abc]"), vocabulary: vocabulary))
+    }
+
+    /// Emphasis reweighs the allowed candidates by `γ·a + (1 − γ)·b`, after cutting those far
+    /// less likely than the likeliest *allowed* one (x, disallowed, is likelier still, and must
+    /// not move the cut). For every selection a filter may ask for, with the highest taken.
+    @Test(arguments: [CandidateSelection.mostLikely(1), .mostLikely(40), .allowed, .drawFirst])
+    func emphasisWeighsTheAllowedPlausibleCandidates(_ selection: CandidateSelection) throws {
+        func choice(weight: Double, plausibility: Double) throws -> Int32? {
+            let constraint = try Self.constraint()
+            let transform = EmphasisTransform(RequestEmphasis(weight: weight, plausibility: plausibility))
+            let buffer = CandidateBuffer()
+            Self.logits.withUnsafeBufferPointer { buffer.load($0) }
+            let allowed = constraint.candidates(selection.checked(atLeast: EmphasisTransform.candidates), from: buffer.row)
+            let drawn = try #require(buffer.narrow(to: allowed))
+            Self.baseline.withUnsafeBufferPointer { transform.apply(to: drawn, baseline: $0, cut: allowed.areAllowed) }
+            return drawn.filter { $0.logit > -.infinity }.max { $0.logit < $1.logit }?.id
+        }
+        // a 2·5 − 5 = 5, b 2·4 − 1 = 7; c (1, below 5 + ln 0.1) is cut.
+        #expect(try choice(weight: 2, plausibility: 0.1) == 1, "\(selection)")
+        // Without the cut: c 2·1 − 10 = −8, still b.
+        #expect(try choice(weight: 2, plausibility: 0) == 1, "\(selection)")
+        // γ = 0 is the baseline's choice: c without the cut, a (5 against b's 1) with it.
+        #expect(try choice(weight: 0, plausibility: 0) == 2, "\(selection)")
+        #expect(try choice(weight: 0, plausibility: 0.1) == 0, "\(selection)")
+        // A cut of 1 leaves only the likeliest allowed candidate.
+        #expect(try choice(weight: 0, plausibility: 1) == 0, "\(selection)")
+    }
+
+    /// Through llama.cpp's chain: greedy takes the likeliest allowed token, never x; with the
+    /// baseline's logits, the emphasised choice; and plain temperature sampling, which draws
+    /// first, ends on an allowed token however often the chain draws x.
+    @Test func theChainDrawsOnlyWhatTheConstraintAllows() throws {
+        let greedy = try SamplerChain(options: GenerationOptions(sampling: .greedy))
+        let plainChoice = TokenChoice(constraint: try Self.constraint(), sampler: greedy, emphasis: nil)
+        let plain = Self.logits.withUnsafeBufferPointer { plainChoice.choose(from: $0, baseline: nil) }
+        #expect(plain?.token == 0 && plain?.refused == 0)
+
+        let emphasisedChoice = TokenChoice(
+            constraint: try Self.constraint(), sampler: greedy, emphasis: EmphasisTransform(RequestEmphasis(weight: 2, plausibility: 0.1)))
+        let emphasised = Self.logits.withUnsafeBufferPointer { logits in
+            Self.baseline.withUnsafeBufferPointer { emphasisedChoice.choose(from: logits, baseline: $0) }
+        }
+        #expect(emphasised?.token == 1)
+
+        var refusals = 0
+        for seed in UInt64(0)..<50 {
+            let sampler = try SamplerChain(options: GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed)))
+            let choice = TokenChoice(constraint: try Self.constraint(), sampler: sampler, emphasis: nil)
+            let outcome = try #require(Self.logits.withUnsafeBufferPointer { choice.choose(from: $0, baseline: nil) })
+            #expect([0, 1, 2].contains(outcome.token), "seed \(seed)")
+            refusals += outcome.refused
+        }
+        #expect(refusals > 0, "x (e⁹ against e⁵) is drawn first most of the time, and refused")
+    }
+}
