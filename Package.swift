@@ -75,8 +75,14 @@ let package = Package(
         // grammars, not llama.cpp.
         .target(name: "BridleMask", dependencies: ["BridleGrammar"]),
 
-        // Backend-agnostic generation: the LanguageModel protocol, options, typed responses.
-        .target(name: "BridleGeneration", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar"]),
+        // The backend interface: the LanguageModel protocol, GenerationRequest with its
+        // OutputConstraint, options and their checks, events and statistics. What a backend
+        // depends on, and nothing of sessions.
+        .target(name: "BridleBackend", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar"]),
+
+        // The FoundationModels façade over any backend: typed responses, checked answers and
+        // best of N, sessions, tools, the transcript. Re-exports BridleBackend.
+        .target(name: "BridleGeneration", dependencies: ["BridleBackend", "BridleSchema", "BridleJSONSchema", "BridleGrammar"]),
 
         // GGUF files: a reader for typed load errors, a writer, and the seeded tiny models
         // that tests and the demo run. Knows nothing of llama.cpp.
@@ -85,14 +91,14 @@ let package = Package(
         // llama.cpp's C API, through pkg-config.
         .systemLibrary(name: "CLlama", pkgConfig: "llama"),
         // The llama.cpp backend: models, contexts, grammar-constrained sampling.
-        .target(name: "BridleLlama", dependencies: ["CLlama", "BridleGeneration", "BridleGrammar", "BridleMask", "BridleGGUF"]),
+        .target(name: "BridleLlama", dependencies: ["CLlama", "BridleBackend", "BridleGrammar", "BridleMask", "BridleGGUF"]),
 
         // The same LanguageModel over HTTP: Bridle's grammar in each engine's request field, the
         // answer checked as it streams, replicas with retries before the first byte.
         .target(
             name: "BridleServer",
             dependencies: [
-                "BridleGeneration",
+                "BridleBackend",
                 "BridleGrammar",
                 "BridleSchema",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

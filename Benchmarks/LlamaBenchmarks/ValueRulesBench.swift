@@ -8,7 +8,7 @@ import Foundation
 /// The cost of value rules (distinct elements, relations between properties) on top of the
 /// grammar's mask: answers of schemas that have them, tokenized by the model's tokenizer and
 /// replayed step by step; at each step the grammar's whole mask is timed, then the rules'
-/// restriction of it. Schemas without rules never pay (the token step has no guard then).
+/// restriction of it. Schemas without rules never pay (the constraint has no guard then).
 struct ValueRulesBench {
     let model: LlamaLanguageModel
     var passes = 3

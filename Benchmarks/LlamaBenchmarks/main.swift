@@ -164,7 +164,7 @@ func run(_ model: LlamaLanguageModel, _ constraint: Constraint, seed: UInt64) as
     var completed = true
     do {
         _ = try await model.complete(request)
-    } catch GenerationError.exceededMaximumResponseTokens {
+    } catch ResponseError.exceededMaximumResponseTokens {
         completed = false
     }
     guard let statistics = await model.lastStatistics else { throw ConverterFailure(status: -1) }

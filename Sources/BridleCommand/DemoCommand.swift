@@ -38,7 +38,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// Four candidates, the likeliest valid one shown (under request emphasis, the one the
     /// request explains best): the same settings for every type, and plausible 89 times in 100
-    /// on gemma against 69 without emphasis and 45 for one candidate (README, the demo's table).
+    /// on gemma against 69 without emphasis and 45 for one candidate (BENCHMARKS.md, "Demo").
     @Option(name: .customLong("best-of"), help: "Candidates per value, decoded together: the valid one the model found likeliest is shown (1: one candidate).")
     var bestOf = 4
 

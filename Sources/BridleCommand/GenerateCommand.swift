@@ -189,7 +189,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 Diagnostics.note(Self.describe(answer.statistics))
                 for line in Self.describe(answer.candidates) { Diagnostics.note(line) }
             }
-        } catch let error as GenerationError {
+        } catch let error as ResponseError {
             if case .schemaViolation(_, let issues) = error {
                 Diagnostics.error("the answer breaks its schema: \(issues.joined(separator: "; "))")
             } else {

@@ -47,7 +47,7 @@ enum SchemaLoading {
             let schema = try GenerationSchema(jsonSchema: text)
             for note in schema.importNotes { Diagnostics.note("\(path): note: \(note)") }
             return (schema, try schema.grammar(options: GrammarOptions(layout: layout)))
-        } catch let error as any SchemaError {
+        } catch let error as any SchemaIssuesError {
             throw ValidationFailure("\(path): \(error)")
         }
     }

@@ -23,7 +23,7 @@ struct SchemaCommand: ParsableCommand {
             let schema = try GenerationSchema(jsonSchema: text)
             try schema.validate()
             print(schema.jsonSchemaString(prettyPrinted: !compact))
-        } catch let error as any SchemaError {
+        } catch let error as any SchemaIssuesError {
             throw ValidationFailure("\(file): \(error)")
         }
     }

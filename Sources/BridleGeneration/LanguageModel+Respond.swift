@@ -66,7 +66,7 @@ extension LanguageModel {
                 response.append(Array(piece.utf8))
                 progress(response)
             case let .finished(statistics):
-                guard let text = response.text else { throw GenerationError.invalidUTF8(bytes: response.bytes) }
+                guard let text = response.text else { throw ResponseError.invalidUTF8(bytes: response.bytes) }
                 return (text, statistics)
             }
         }

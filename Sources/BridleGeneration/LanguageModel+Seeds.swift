@@ -13,20 +13,20 @@ extension LanguageModel {
     /// answers.map(\.seed)   // [0, 1, …, 7], in order
     /// ```
     ///
-    /// - Throws: ``GenerationError/invalidOptions(_:)`` for greedy sampling (every seed would
+    /// - Throws: ``ResponseError/invalidOptions(_:)`` for greedy sampling (every seed would
     ///   give the same answer); `CancellationError` when cancelled.
     public func checkedAnswers(
         to messages: [ChatMessage], constraint: OutputConstraint?, seeds: some Collection<UInt64> & Sendable,
         options: GenerationOptions = GenerationOptions()
     ) async throws -> [SeededAnswer] {
-        let strategy = options.sampling?.strategy ?? .nucleus(1)
-        if strategy == .greedy {
-            throw GenerationError.invalidOptions("a many-seeds run needs random sampling: greedy sampling gives every seed the same answer")
+        let sampling = options.sampling ?? .random(probabilityThreshold: 1)
+        if sampling.strategy == .greedy {
+            throw ResponseError.invalidOptions("a many-seeds run needs random sampling: greedy sampling gives every seed the same answer")
         }
         let answers = await withTaskGroup(of: (Int, SeededAnswer).self) { group in
             for (index, seed) in seeds.enumerated() {
                 var seeded = options
-                seeded.sampling = SamplingMode(strategy: strategy, seed: seed)
+                seeded.sampling = sampling.seeded(seed)
                 group.addTask {
                     do {
                         return (index, SeededAnswer(seed: seed, result: .success(try await checkedAnswer(to: messages, constraint: constraint, options: seeded))))

@@ -29,8 +29,8 @@ extension Response: Sendable where Content: Sendable {}
 
 extension Response where Content == GeneratedContent {
     /// This response with its content decoded into `type`; a value that does not decode is a
-    /// ``GenerationError/undecodableResponse(text:reason:)``, never passed on.
-    func decoded<Value: Generable>(as type: Value.Type) throws(GenerationError) -> Response<Value> {
+    /// ``ResponseError/undecodableResponse(text:reason:)``, never passed on.
+    func decoded<Value: Generable>(as type: Value.Type) throws(ResponseError) -> Response<Value> {
         do {
             let value = try Value(rawContent)
             return Response<Value>(

@@ -8,7 +8,7 @@
 /// token in seven under ``compact``, one in fifty under ``spaced``). Which layout answers
 /// best is measured, not assumed: `bash scripts/accuracy-benchmarks.sh` compares them on
 /// real function-call tasks, and the default, ``spaced``, is the one that was right at least
-/// as often as llama.cpp's own JSON grammar on both real models (README, "Accuracy").
+/// as often as llama.cpp's own JSON grammar on both real models (BENCHMARKS.md, "Accuracy").
 /// ``flexible`` leaves the choice to the model within a bound.
 ///
 /// ```swift

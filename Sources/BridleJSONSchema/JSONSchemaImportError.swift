@@ -7,7 +7,7 @@ import BridleSchema
 /// try GenerationSchema(jsonSchema: #"{"type":"string","format":"email"}"#)
 /// // error: #/format: the format "email" is not supported (supported: date, date-time, time, uuid); …
 /// ```
-public struct JSONSchemaImportError: SchemaError, Hashable {
+public struct JSONSchemaImportError: SchemaIssuesError, Hashable {
     /// An RFC 6901 pointer into the document, as a URI fragment (`#/properties/due/format`).
     public var pointer: String
     /// The keyword at fault, when there is one.

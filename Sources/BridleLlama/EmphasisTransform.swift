@@ -1,4 +1,4 @@
-import BridleGeneration
+import BridleBackend
 import BridleMask
 import Foundation
 

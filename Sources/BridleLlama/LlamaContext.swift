@@ -1,4 +1,4 @@
-import BridleGeneration
+import BridleBackend
 import BridleGrammar
 import BridleMask
 import CLlama
@@ -328,7 +328,7 @@ actor LlamaContext {
             for (feed, _, _) in taken {
                 let index = feed.sequence
                 let error: any Error = if status == 1 {
-                    GenerationError.exceededContextWindowSize(promptTokens: slots[index].tokens.count + feed.pending.count, contextSize: contextSize)
+                    ResponseError.exceededContextWindowSize(promptTokens: slots[index].tokens.count + feed.pending.count, contextSize: contextSize)
                 } else {
                     LlamaError.decodeFailed(status: status, llamaMessages: LlamaLog.messages(since: mark))
                 }

@@ -1,4 +1,4 @@
-import BridleGeneration
+import BridleBackend
 import Foundation
 
 /// A GGUF model run in-process by llama.cpp, with grammar-constrained sampling.

@@ -1,4 +1,4 @@
-import BridleGeneration
+import BridleBackend
 import BridleMask
 import CLlama
 
@@ -25,9 +25,9 @@ struct PreparedRequest {
         (constraint, compileSeconds) = try model.constraint(for: request)
         sampler = try SamplerChain(options: request.options)
         prompt = try model.tokenize(formatter.prompt(for: request.messages))
-        guard !prompt.isEmpty else { throw GenerationError.emptyPrompt }
+        guard !prompt.isEmpty else { throw ResponseError.emptyPrompt }
         guard prompt.count < contextSize else {
-            throw GenerationError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
+            throw ResponseError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
         }
         // Options are valid here: an emphasis the context can't run (one sequence) is automatic.
         if let emphasis = request.options.requestEmphasis, emphasis.isActive, capabilities.contains(.requestEmphasis),

@@ -1,4 +1,4 @@
-import BridleGeneration
+import BridleBackend
 import BridleMask
 import CLlama
 
@@ -129,13 +129,13 @@ final class RunningSequence {
     /// limit, so the partial text shows all that fits.
     private func emit(_ tokens: [llama_token], held: Int, forced: Range<Int>) throws {
         guard held + tokens.count <= contextSize else {
-            throw GenerationError.contextFilledDuringResponse(contextSize: contextSize, partialText: response.lossyText)
+            throw ResponseError.contextFilledDuringResponse(contextSize: contextSize, partialText: response.lossyText)
         }
         let first = statistics.responseTokens
         let limit = options.maximumResponseTokens
         for token in tokens {
             if let limit, statistics.responseTokens >= limit {
-                throw GenerationError.exceededMaximumResponseTokens(limit: limit, partialText: response.lossyText)
+                throw ResponseError.exceededMaximumResponseTokens(limit: limit, partialText: response.lossyText)
             }
             let bytes = model.bytes(of: token)
             response.append(bytes)

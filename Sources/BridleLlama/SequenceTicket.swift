@@ -1,4 +1,4 @@
-import BridleGeneration
+import BridleBackend
 import Synchronization
 
 /// A request handed to a ``LlamaContext``: what to generate, where its events go, and whether

@@ -4,7 +4,7 @@
 public struct TokenCandidate: Sendable, Hashable {
     public var id: Int32
     public var logit: Float
-    /// Filled in by samplers that normalise; the token step neither reads nor writes it.
+    /// Filled in by samplers that normalise; the constraint neither reads nor writes it.
     public var probability: Float
 
     public init(id: Int32, logit: Float, probability: Float = 0) {

@@ -1,4 +1,4 @@
-import BridleGeneration
+import BridleBackend
 import BridleGrammar
 
 /// Checks a server's answer piece by piece against the request's grammar and token limit,

@@ -1,4 +1,4 @@
-import BridleGeneration
+import BridleBackend
 
 /// How a conversation becomes the text a completion endpoint continues.
 ///

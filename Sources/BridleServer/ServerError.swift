@@ -1,5 +1,5 @@
 /// Why a ``ServerLanguageModel`` produced no response. Failures every backend shares (the token
-/// limit) are ``GenerationError``s instead.
+/// limit) are ``ResponseError``s instead.
 public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The ``ServerConfiguration`` cannot be used; the message says which value and why.
     case invalidConfiguration(String)

@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import BridleGeneration
+import BridleBackend
 import BridleSchema
 import OpenAPIRuntime
 import Foundation
@@ -80,14 +80,14 @@ struct ServerExchange {
                     if usage == nil { usage = await Self.trailingUsage(after: &events, engine: configuration.engine) }
                     return .finished(Self.statistics(usage, start: start, firstPiece: firstPiece, end: end))
                 case .tokenLimit:
-                    throw GenerationError.exceededMaximumResponseTokens(
+                    throw ResponseError.exceededMaximumResponseTokens(
                         limit: checker.limit ?? usage?.responseTokens ?? 0,
                         partialText: checker.text.lossyText)
                 case .other(let reason):
                     return try fail("the server stopped the answer (\(reason))")
                 }
             }
-        } catch let error as GenerationError {
+        } catch let error as ResponseError {
             throw error
         } catch let error as ServerError {
             throw error

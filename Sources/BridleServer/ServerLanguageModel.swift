@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import BridleGeneration
+import BridleBackend
 import BridleGrammar
 import Foundation
 

@@ -46,7 +46,7 @@ import Testing
         #expect(options.problems(for: Self.emphasising).isEmpty)
         #expect(options.problems(for: Self.plain).isEmpty == acceptedWithout)
         if !acceptedWithout {
-            #expect(throws: GenerationError.self) { try options.validate(for: Self.plain) }
+            #expect(throws: ResponseError.self) { try options.validate(for: Self.plain) }
             let message = try #require(options.problems(for: Self.plain).first?.message)
             #expect(message.contains("sequences: 2") && message.contains("RequestEmphasis.automatic"))
         }
@@ -57,7 +57,7 @@ import Testing
         await #expect {
             _ = try await model.checkedAnswer(to: [.user("Hi")], constraint: nil, options: Self.options { $0.temperature = -1 })
         } throws: { error in
-            guard case .invalidOptions(let message) = error as? GenerationError else { return false }
+            guard case .invalidOptions(let message) = error as? ResponseError else { return false }
             return message.contains("temperature")
         }
         #expect(model.requests.isEmpty)

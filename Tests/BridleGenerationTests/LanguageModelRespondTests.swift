@@ -49,7 +49,7 @@ import BridleTestSupport
         await #expect {
             _ = try await model.respond(to: "Who?", generating: Contacts.Arguments.self)
         } throws: { error in
-            guard case let .undecodableResponse(reported, _) = error as? GenerationError else { return false }
+            guard case let .undecodableResponse(reported, _) = error as? ResponseError else { return false }
             return reported == text
         }
     }
@@ -66,7 +66,7 @@ import BridleTestSupport
         await #expect {
             _ = try await model.respond(to: "Films", generating: Films.Arguments.self)
         } throws: { error in
-            guard case let .schemaViolation(reported, issues) = error as? GenerationError else { return false }
+            guard case let .schemaViolation(reported, issues) = error as? ResponseError else { return false }
             return reported == text && !issues.isEmpty
         }
         #expect(model.requests.count == attempts)
@@ -114,7 +114,7 @@ import BridleTestSupport
                 }
             }
         }
-        await #expect(throws: GenerationError.invalidUTF8(bytes: [0x61, 0xFF])) {
+        await #expect(throws: ResponseError.invalidUTF8(bytes: [0x61, 0xFF])) {
             _ = try await BrokenBytes().respond(to: "Hi")
         }
     }

@@ -36,7 +36,7 @@ import Testing
         #expect(Set(samples.compactMap { try? $0.result.get().text }).count > 6)
     }
 
-    /// A seed's answer is the same alone and among others (on this f32 model; see the README
+    /// A seed's answer is the same alone and among others (on this f32 model; see GeneratingWithLlama.md
     /// on quantized models), so a batch is a faithful way to run many seeds.
     @Test func aSeedsAnswerDoesNotDependOnWhatElseIsDecoded() async throws {
         let constraint = try Self.constraint(Films.Arguments.self)
@@ -80,7 +80,7 @@ import Testing
         await #expect {
             _ = try await failing.value
         } throws: { error in
-            if case .exceededMaximumResponseTokens = error as? GenerationError { return true }
+            if case .exceededMaximumResponseTokens = error as? ResponseError { return true }
             return false
         }
         // The model carries on afterwards.

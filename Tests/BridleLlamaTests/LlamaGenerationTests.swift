@@ -78,7 +78,7 @@ import Testing
         await #expect {
             _ = try await model.respond(to: "Films", generating: Films.Arguments.self, options: Self.options(seed: 1, maximumResponseTokens: 5))
         } throws: { error in
-            guard case let .exceededMaximumResponseTokens(limit, partial) = error as? GenerationError else { return false }
+            guard case let .exceededMaximumResponseTokens(limit, partial) = error as? ResponseError else { return false }
             return limit == 5 && partial.hasPrefix("{") && !partial.isEmpty
         }
         // A failed request still reports its counts.
@@ -92,7 +92,7 @@ import Testing
         await #expect {
             _ = try await model.respond(to: prompt, generating: Contacts.Arguments.self)
         } throws: { error in
-            guard case let .exceededContextWindowSize(promptTokens, contextSize) = error as? GenerationError else { return false }
+            guard case let .exceededContextWindowSize(promptTokens, contextSize) = error as? ResponseError else { return false }
             return promptTokens > contextSize && contextSize == model.contextSize
         }
         // The model is still usable afterwards.
@@ -128,7 +128,7 @@ import Testing
         await #expect {
             _ = try await model.complete(GenerationRequest(messages: [.user("Hi")], options: options))
         } throws: { error in
-            if case .invalidOptions = error as? GenerationError { return true }
+            if case .invalidOptions = error as? ResponseError { return true }
             return false
         }
     }

@@ -165,7 +165,7 @@ import Testing
         await #expect {
             _ = try await Self.text(try Self.model(), Self.request, Self.options(emphasis: emphasis))
         } throws: { error in
-            guard case .invalidOptions(let message) = error as? GenerationError else { return false }
+            guard case .invalidOptions(let message) = error as? ResponseError else { return false }
             return message.contains("requestEmphasis")
         }
     }
@@ -174,7 +174,7 @@ import Testing
         await #expect {
             _ = try await Self.text(try Self.model(sequences: 1), Self.request, Self.options(emphasis: .standard))
         } throws: { error in
-            guard case .invalidOptions(let message) = error as? GenerationError else { return false }
+            guard case .invalidOptions(let message) = error as? ResponseError else { return false }
             return message.contains("sequences: 2")
         }
     }

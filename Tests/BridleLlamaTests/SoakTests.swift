@@ -24,7 +24,7 @@ import Testing
             #expect(!outcome.hasPrefix("untyped"), "\(kind.rawValue): \(outcome)")
             switch kind {
             case .overBudget: #expect(outcome == "GrammarCompileError")
-            case .tokenLimit: #expect(outcome == "GenerationError")
+            case .tokenLimit: #expect(outcome == "ResponseError")
             default: break
             }
         }

@@ -77,7 +77,7 @@ struct ServerLanguageModelTests {
         await #expect {
             _ = try await model.respond(to: "Films", generating: Films.Arguments.self, options: ServerTestModels.options(seed: 1, maximumResponseTokens: 5))
         } throws: { error in
-            guard case let .exceededMaximumResponseTokens(limit, partial) = error as? GenerationError else { return false }
+            guard case let .exceededMaximumResponseTokens(limit, partial) = error as? ResponseError else { return false }
             return limit == 5 && partial.hasPrefix("{")
         }
     }
@@ -125,7 +125,7 @@ struct ServerLanguageModelTests {
         await #expect {
             _ = try await model.respond(to: "Who?", generating: Contacts.Arguments.self, options: options)
         } throws: { error in
-            guard case .invalidOptions(let message) = error as? GenerationError else { return false }
+            guard case .invalidOptions(let message) = error as? ResponseError else { return false }
             return message.contains("requestEmphasis") && message.contains("LlamaLanguageModel")
         }
         // The default, `.automatic`, asks for emphasis only where it can run: the request goes

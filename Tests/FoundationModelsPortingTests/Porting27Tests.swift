@@ -55,7 +55,7 @@ struct Porting27Tests {
 /// A model whose context is always too small for the prompt.
 private struct OverfullModel: LanguageModel {
     func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        AsyncThrowingStream { $0.finish(throwing: GenerationError.exceededContextWindowSize(promptTokens: 5000, contextSize: 4096)) }
+        AsyncThrowingStream { $0.finish(throwing: ResponseError.exceededContextWindowSize(promptTokens: 5000, contextSize: 4096)) }
     }
 }
 

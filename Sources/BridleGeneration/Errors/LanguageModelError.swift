@@ -16,7 +16,7 @@ import Foundation
 /// Bridle throws ``contextSizeExceeded(_:)`` (the prompt, or prompt and response, outgrew the
 /// context) and ``unsupportedGenerationGuide(_:)`` (an answer's or a tool's schema does not
 /// compile to a grammar). A response that breaks its schema or ends early has no 27 case
-/// (26's `decodingFailure` has no successor): Bridle's own ``GenerationError`` is thrown, as
+/// (26's `decodingFailure` has no successor): Bridle's own ``ResponseError`` is thrown, as
 /// it is for mistakes in options. The other cases exist so ported code compiles: there is no
 /// safety model, locale list or rate limit on Linux, and no transcript content Bridle cannot
 /// show a model. Each case's ``ContextSizeExceeded/metadata`` holds Bridle's error behind it

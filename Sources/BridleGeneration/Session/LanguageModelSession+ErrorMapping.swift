@@ -19,7 +19,7 @@ extension LanguageModelSession.GenerationError {
         let description = context.debugDescription
         switch self {
         case .exceededContextWindowSize:
-            let (size, count): (Int, Int) = switch context.underlyingError as? BridleGeneration.GenerationError {
+            let (size, count): (Int, Int) = switch context.underlyingError as? ResponseError {
             case .exceededContextWindowSize(let promptTokens, let contextSize)?: (contextSize, promptTokens)
             case .contextFilledDuringResponse(let contextSize, _)?: (contextSize, contextSize)
             default: (0, 0)
@@ -51,7 +51,7 @@ extension LanguageModelSession.GenerationError {
             Context(debugDescription: String(describing: error), underlyingError: error)
         }
         switch error {
-        case let error as GenerationError:
+        case let error as ResponseError:
             switch error {
             case .exceededContextWindowSize, .contextFilledDuringResponse:
                 return LanguageModelSession.GenerationError.exceededContextWindowSize(context())

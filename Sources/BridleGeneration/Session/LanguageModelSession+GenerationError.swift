@@ -27,7 +27,7 @@ extension LanguageModelSession {
     /// locale list on Linux, and a backend's own limits (an inference server's 429) are retried
     /// or reported by that backend. The cases exist so that ported code compiles. Mistakes in
     /// the session's set-up (two tools with one name, options out of range) stay
-    /// ``SessionError`` and ``BridleGeneration/GenerationError/invalidOptions(_:)``.
+    /// ``SessionError`` and ``ResponseError/invalidOptions(_:)``.
     public enum GenerationError: Swift.Error, LocalizedError, CustomStringConvertible {
         case exceededContextWindowSize(Context)
         case assetsUnavailable(Context)

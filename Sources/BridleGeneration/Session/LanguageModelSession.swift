@@ -277,7 +277,7 @@ public final class LanguageModelSession: Sendable {
             let mode = options.toolCallingMode?.kind ?? .allowed
             let tools = mode == .disallowed ? nil : try await offeredTools(selection)
             if mode == .required, tools == nil {
-                throw BridleGeneration.GenerationError.invalidOptions(
+                throw ResponseError.invalidOptions(
                     "toolCallingMode is .required but the request offers no tools; give the session tools or allow answers")
             }
             let request = SessionRequest(
@@ -339,7 +339,7 @@ public final class LanguageModelSession: Sendable {
 
     private static func textResponse(_ outcome: SessionRequest.Outcome) throws -> Response<String> {
         guard case .string(let text) = outcome.content.kind else {
-            throw BridleGeneration.GenerationError.undecodableResponse(text: outcome.text, reason: "the answer is not a string")
+            throw ResponseError.undecodableResponse(text: outcome.text, reason: "the answer is not a string")
         }
         return Response(content: text, rawContent: outcome.content, text: outcome.text, statistics: outcome.statistics,
             transcriptEntries: outcome.entries)

@@ -1,5 +1,5 @@
 /// Why a session request could not run or could not finish; tool failures are
-/// ``ToolCallError``s and generation failures ``GenerationError``s.
+/// ``ToolCallError``s and generation failures ``ResponseError``s.
 public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A request was made while another was still running; a session takes one at a time.
     case concurrentRequests

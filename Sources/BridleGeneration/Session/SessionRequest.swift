@@ -230,7 +230,7 @@ struct SessionRequest {
         // likely whatever the request is, so emphasis would weigh it down (gemma-3-270m called
         // a calendar tool in none of 3 seeds with it). Only emphasis set by hand applies to
         // tool turns; the final answer keeps the default.
-        if turnOptions.requestEmphasis?.isRequired == false { turnOptions.requestEmphasis = nil }
+        if turnOptions.requestEmphasis?.isAutomatic == true { turnOptions.requestEmphasis = nil }
         let request = GenerationRequest(messages: messages, constraint: constraint, options: turnOptions)
         var lastPartial: GeneratedContent?
         let onPartial = onPartial

@@ -7,7 +7,7 @@ import BridleSchema
 /// try schema.grammar()
 /// // error: #/properties/a: oneOf alternatives that overlap cannot be enforced by a grammar; …
 /// ```
-public struct GrammarCompileError: SchemaError, Hashable {
+public struct GrammarCompileError: SchemaIssuesError, Hashable {
     /// A JSON pointer into the schema's JSON Schema form (`#/properties/due`).
     public var pointer: String
     public var message: String

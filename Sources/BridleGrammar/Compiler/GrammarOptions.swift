@@ -34,7 +34,7 @@ public struct GrammarOptions: Sendable, Hashable {
     public var dateTimeFractionDigits = 3
     /// Where values may have whitespace (``JSONLayout``): one space after `:` and `,` by
     /// default, the layout the accuracy benchmark found right at least as often as llama.cpp's
-    /// own JSON grammar on both real models (README, "Accuracy").
+    /// own JSON grammar on both real models (BENCHMARKS.md, "Accuracy").
     public var layout: JSONLayout = .spaced
 
     // Work budgets for schemas from strangers: exceeding one is a GrammarCompileError, never

@@ -7,7 +7,7 @@ import BridleSchema
 /// try JSONSchemaEvaluator(document: #"{"$ref":"https://example.com/s.json"}"#).violations(of: 1)
 /// // error: #/$ref: https://example.com/s.json is outside this document; inline it under $defs
 /// ```
-public struct JSONSchemaEvaluationError: SchemaError, Hashable {
+public struct JSONSchemaEvaluationError: SchemaIssuesError, Hashable {
     /// An RFC 6901 pointer into the schema document, as a URI fragment.
     public var pointer: String
     public var message: String

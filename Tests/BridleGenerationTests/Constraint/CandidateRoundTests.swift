@@ -18,7 +18,7 @@ import Testing
             return AsyncThrowingStream { continuation in
                 for byte in reply.utf8 { continuation.yield(.token(id: Int32(byte), bytes: [byte])) }
                 guard !reply.isEmpty else {
-                    continuation.finish(throwing: GenerationError.exceededMaximumResponseTokens(limit: 0, partialText: ""))
+                    continuation.finish(throwing: ResponseError.exceededMaximumResponseTokens(limit: 0, partialText: ""))
                     return
                 }
                 var statistics = GenerationStatistics.zero
@@ -53,7 +53,7 @@ import Testing
         #expect(answer.candidates.map(\.isChosen) == [false, false, false, true])
         #expect(answer.candidates.map(\.meanLogProbability) == [-2, -0.1, 0, -1])
         #expect(answer.candidates[1].problems.first?.contains("oneOf") == true)
-        #expect(answer.candidates[2].problems == [String(describing: GenerationError.exceededMaximumResponseTokens(limit: 0, partialText: ""))])
+        #expect(answer.candidates[2].problems == [String(describing: ResponseError.exceededMaximumResponseTokens(limit: 0, partialText: ""))])
         #expect(answer.statistics.responseTokens == 2 + 1 + 2)
         #expect(answer.regenerations == 0)
     }
@@ -77,7 +77,7 @@ import Testing
         await #expect {
             _ = try await Self.answer(model, bestOf: 2, attempts: 1)
         } throws: { error in
-            guard case .schemaViolation(let text, _) = error as? GenerationError else { return false }
+            guard case .schemaViolation(let text, _) = error as? ResponseError else { return false }
             return text == "6"
         }
     }
@@ -94,7 +94,7 @@ import Testing
         await #expect {
             _ = try await Self.answer(SeededModel(replies: [:], scores: [:]), bestOf: bestOf)
         } throws: { error in
-            if case .invalidOptions = error as? GenerationError { return true }
+            if case .invalidOptions = error as? ResponseError { return true }
             return false
         }
     }
@@ -105,7 +105,7 @@ import Testing
         await #expect {
             _ = try await SeededModel(replies: [:], scores: [:]).checkedAnswer(to: [.user("x")], constraint: nil, options: options)
         } throws: { error in
-            guard case .invalidOptions(let message) = error as? GenerationError else { return false }
+            guard case .invalidOptions(let message) = error as? ResponseError else { return false }
             return message.contains("random sampling")
         }
     }
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func manySeedsRefuseGreedySampling() async throws {
-        await #expect(throws: GenerationError.self) {
+        await #expect(throws: ResponseError.self) {
             _ = try await SeededModel(replies: [:], scores: [:]).checkedAnswers(
                 to: [.user("x")], constraint: nil, seeds: [1, 2], options: GenerationOptions(sampling: .greedy))
         }

@@ -58,7 +58,7 @@ import BridleTestSupport
         await #expect {
             _ = try await model.checkedAnswer(to: [.user("Words.")], constraint: try OutputConstraint(schema: schema), options: options)
         } throws: { error in
-            guard case .schemaViolation(_, let issues) = error as? GenerationError else { return false }
+            guard case .schemaViolation(_, let issues) = error as? ResponseError else { return false }
             return issues.count == 1 && issues[0].contains("words") && issues[0].contains("unique")
         }
     }
@@ -85,7 +85,7 @@ import BridleTestSupport
         await #expect {
             _ = try await ScriptedModel("x").checkedAnswer(to: [.user("Hi")], constraint: nil, options: options)
         } throws: { error in
-            guard case .invalidOptions(let message) = error as? GenerationError else { return false }
+            guard case .invalidOptions(let message) = error as? ResponseError else { return false }
             return message.contains("maximumAnswerAttempts")
         }
     }

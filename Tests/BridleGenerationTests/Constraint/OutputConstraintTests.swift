@@ -49,7 +49,7 @@ import Testing
         #expect {
             _ = try constraint.violations(ofAnswer: "{")
         } throws: { error in
-            guard case .undecodableResponse(let text, _) = error as? GenerationError else { return false }
+            guard case .undecodableResponse(let text, _) = error as? ResponseError else { return false }
             return text == "{"
         }
     }

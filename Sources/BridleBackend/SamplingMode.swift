@@ -27,6 +27,15 @@ public struct SamplingMode: Sendable, Hashable {
 
     public static let greedy = SamplingMode(strategy: .greedy, seed: nil)
 
+    /// The same strategy drawn from `seed`: many seeds of one request, or a retry that differs.
+    ///
+    /// ```swift
+    /// SamplingMode.random(top: 40, seed: 1).seeded(2)   // top-40, seed 2
+    /// ```
+    public func seeded(_ seed: UInt64) -> SamplingMode {
+        SamplingMode(strategy: strategy, seed: seed)
+    }
+
     public static func random(top k: Int, seed: UInt64? = nil) -> SamplingMode {
         SamplingMode(strategy: .topK(k), seed: seed)
     }

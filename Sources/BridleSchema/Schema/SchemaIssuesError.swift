@@ -6,13 +6,13 @@
 ///
 /// ```swift
 /// do { try GenerationSchema(jsonSchema: text).grammar() }
-/// catch let error as any SchemaError {
+/// catch let error as any SchemaIssuesError {
 ///     for issue in error.issues { print(issue.path, issue.message) }   // #/properties/a …
 /// }
 /// ```
-public protocol SchemaError: Error, Sendable, CustomStringConvertible {
+public protocol SchemaIssuesError: Error, Sendable, CustomStringConvertible {
     /// Each problem with its JSON pointer (or property path) and message; never empty.
     var issues: [SchemaIssue] { get }
 }
 
-extension GenerationSchemaError: SchemaError {}
+extension GenerationSchemaError: SchemaIssuesError {}

@@ -21,8 +21,8 @@
 /// share from its cache: a few prompt tokens more, and two sequences decoded per step. Server
 /// backends cannot. ``automatic``, the default of ``GenerationOptions``, emphasises where the
 /// backend can and answers plainly where it cannot (``GenerationStatistics/emphasisedTokens``
-/// says which); a value with ``isRequired`` (``standard``, or any set by hand) makes a backend
-/// that cannot refuse the request with a typed error instead. README "Accuracy" has what it
+/// says which); any other value (``standard``, or any set by hand) makes a backend that cannot
+/// refuse the request with a typed error instead. BENCHMARKS.md "Accuracy" has what it
 /// changes on real tasks.
 public struct RequestEmphasis: Sendable, Hashable, Codable {
     /// γ: 1 is the model as it is (no emphasis); above 1 emphasises the request; 0 is the
@@ -31,35 +31,49 @@ public struct RequestEmphasis: Sendable, Hashable, Codable {
     /// α, from 0 to 1: only tokens at least α times as likely (given the request) as the
     /// likeliest token the grammar allows may be chosen. 0 cuts nothing.
     public var plausibility: Double
-    /// Whether a backend that cannot weigh the request must refuse it (a typed error) rather
-    /// than answer without emphasis: a server, or a llama.cpp context of one sequence.
-    public var isRequired: Bool
+    /// Whether the backend decides: emphasis where it can weigh the request, a plain answer
+    /// where it cannot (a server, or a llama.cpp context of one sequence). When `false`, a
+    /// backend that cannot refuses the request with a typed error.
+    public var isAutomatic: Bool
 
-    public init(weight: Double = 1.5, plausibility: Double = 0.1, isRequired: Bool = true) {
+    public init(weight: Double = 1.5, plausibility: Double = 0.1, isAutomatic: Bool = false) {
         self.weight = weight
         self.plausibility = plausibility
-        self.isRequired = isRequired
+        self.isAutomatic = isAutomatic
     }
 
     private enum CodingKeys: String, CodingKey {
-        case weight, plausibility, isRequired
+        case weight, plausibility, isAutomatic
+        /// Written before ``isAutomatic``: its opposite.
+        case isRequired
     }
 
-    /// Reads ``isRequired`` as `true` where it is missing: values written before it existed
-    /// were all required.
+    /// Reads ``isAutomatic`` as `false` where it is missing, and from `isRequired` (its
+    /// opposite) in values written before it: those were all set by hand.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         weight = try container.decode(Double.self, forKey: .weight)
         plausibility = try container.decode(Double.self, forKey: .plausibility)
-        isRequired = try container.decodeIfPresent(Bool.self, forKey: .isRequired) ?? true
+        if let automatic = try container.decodeIfPresent(Bool.self, forKey: .isAutomatic) {
+            isAutomatic = automatic
+        } else {
+            isAutomatic = !(try container.decodeIfPresent(Bool.self, forKey: .isRequired) ?? true)
+        }
     }
 
-    /// Weight 1.5, plausibility 0.1: measured on the accuracy benchmark (README "Accuracy").
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(weight, forKey: .weight)
+        try container.encode(plausibility, forKey: .plausibility)
+        try container.encode(isAutomatic, forKey: .isAutomatic)
+    }
+
+    /// Weight 1.5, plausibility 0.1: measured on the accuracy benchmark (BENCHMARKS.md "Accuracy").
     public static let standard = RequestEmphasis()
 
     /// The default of ``GenerationOptions/requestEmphasis``: ``standard``'s weights where the
     /// backend can decode the conversation without the request beside it, none where it cannot.
-    public static let automatic = RequestEmphasis(isRequired: false)
+    public static let automatic = RequestEmphasis(isAutomatic: true)
 
     /// Whether it changes anything: a weight of 1 is the model as it is.
     public var isActive: Bool { weight != 1 }

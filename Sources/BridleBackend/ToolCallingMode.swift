@@ -8,7 +8,7 @@ extension GenerationOptions {
     /// Bridle enforces it with the turn's grammar: under ``required`` the first turn of the
     /// request admits only calls to the offered tools (later turns may answer, so the request
     /// ends), under ``disallowed`` no tool is offered and the grammar admits only the answer.
-    /// `.required` with no tools to offer is ``GenerationError/invalidOptions(_:)``.
+    /// `.required` with no tools to offer is ``ResponseError/invalidOptions(_:)``.
     public struct ToolCallingMode: Sendable, Hashable {
         public enum Kind: Sendable, Hashable {
             case allowed

@@ -41,7 +41,7 @@ extension GenerationOptions {
         if let emphasis = requestEmphasis {
             if let problem = emphasis.problem {
                 report(.requestEmphasis, problem)
-            } else if emphasis.isActive, emphasis.isRequired, !capabilities.contains(.requestEmphasis) {
+            } else if emphasis.isActive, !emphasis.isAutomatic, !capabilities.contains(.requestEmphasis) {
                 report(.requestEmphasis, """
                     requestEmphasis decodes the conversation without its request beside it, which this model can't: \
                     LlamaLanguageModel can, loaded with LlamaConfiguration(sequences: 2) or more; a server never can. \
@@ -60,8 +60,8 @@ extension GenerationOptions {
         return problems
     }
 
-    /// Throws ``GenerationError/invalidOptions(_:)`` with the first of ``problems(for:)``.
-    public func validate(for capabilities: LanguageModelCapabilities) throws(GenerationError) {
+    /// Throws ``ResponseError/invalidOptions(_:)`` with the first of ``problems(for:)``.
+    public func validate(for capabilities: LanguageModelCapabilities) throws(ResponseError) {
         if let problem = problems(for: capabilities).first { throw .invalidOptions(problem.message) }
     }
 }

@@ -2,7 +2,7 @@ import BridleSchema
 
 /// Why a response could not be produced. Backend-specific failures (a model file that will not
 /// load) have their own types; these are the ones every backend shares.
-public enum GenerationError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ResponseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The formatted prompt has no tokens at all.
     case emptyPrompt
     /// The formatted prompt needs more tokens than the context holds.

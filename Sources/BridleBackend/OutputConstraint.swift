@@ -4,7 +4,7 @@ import BridleSchema
 import Foundation
 
 /// What a response must be, made once per schema (or grammar) and handed unchanged to every
-/// backend and every check: the grammar the token step enforces, its GBNF (printed once, start
+/// backend and every check: the grammar the masked constraint enforces, its GBNF (printed once, start
 /// rule `root`) for servers and llama.cpp's grammar sampler, the schema it came from, the token
 /// bound, and the rules the grammar leaves to a check after generation.
 ///
@@ -35,7 +35,7 @@ public struct OutputConstraint: Sendable, Hashable {
     /// The caps and layout the schema was compiled with; `nil` for a grammar given as such.
     public let grammarOptions: GrammarOptions?
     /// The post-checks in-process decoding enforces while writing (distinct elements,
-    /// relations between properties): the token step never lets a value break them.
+    /// relations between properties): the masked constraint never lets a value break them.
     public let valueRules: ValueRules
 
     /// Compiles `schema` under `options`, with dates relative to now (`.afterNow()`) bounded at
@@ -91,7 +91,7 @@ public struct OutputConstraint: Sendable, Hashable {
     }
 
     /// The answer `text` as content: parsed as JSON under a schema, the text itself otherwise.
-    public func content(ofAnswer text: String) throws(GenerationError) -> GeneratedContent {
+    public func content(ofAnswer text: String) throws(ResponseError) -> GeneratedContent {
         guard schema != nil else { return GeneratedContent(text) }
         do {
             return try GeneratedContent(json: text)
@@ -108,7 +108,7 @@ public struct OutputConstraint: Sendable, Hashable {
     }
 
     /// ``content(ofAnswer:)`` and then ``violations(of:)``.
-    public func violations(ofAnswer text: String) throws(GenerationError) -> [SchemaIssue] {
+    public func violations(ofAnswer text: String) throws(ResponseError) -> [SchemaIssue] {
         violations(of: try content(ofAnswer: text))
     }
 }

@@ -18,7 +18,7 @@ public struct GenerationOptions: Sendable, Hashable {
     /// Ignored by greedy sampling.
     public var temperature: Double?
     /// The most tokens a response may take. Reaching it throws
-    /// ``GenerationError/exceededMaximumResponseTokens(limit:partialText:)``; a response is never
+    /// ``ResponseError/exceededMaximumResponseTokens(limit:partialText:)``; a response is never
     /// cut short and passed off as complete. `nil`, under a grammar with a finite longest
     /// sentence, allows exactly enough tokens for that sentence; without one, the context is the
     /// limit.
@@ -35,7 +35,7 @@ public struct GenerationOptions: Sendable, Hashable {
     /// value matching two overlapping `oneOf` branches, repeated items under `uniqueItems`).
     /// Each refused answer is shown to the model with the reasons, and a seeded sampler moves
     /// to the next seed, so the retry differs; after the last, the request fails with
-    /// ``GenerationError/schemaViolation(text:issues:)``. The count is in the transcript
+    /// ``ResponseError/schemaViolation(text:issues:)``. The count is in the transcript
     /// (``Transcript/Response/regenerations``). In tool turns, refused answers count
     /// against ``ToolPolicy/maximumArgumentAttempts`` with refused calls.
     public var maximumAnswerAttempts: Int = 3

@@ -9,7 +9,7 @@
 /// ```
 public protocol LanguageModel: Sendable {
     /// Streams one response: ``GenerationEvent/token(id:bytes:)`` for each token, then
-    /// ``GenerationEvent/finished(_:)``. The stream throws ``GenerationError`` (or a backend's
+    /// ``GenerationEvent/finished(_:)``. The stream throws ``ResponseError`` (or a backend's
     /// own error) instead of finishing when the response is incomplete, and `CancellationError`
     /// once the consuming task is cancelled, which also stops the backend's work.
     ///
