@@ -2,6 +2,14 @@
 import CompilerPluginSupport
 import PackageDescription
 
+/// The modules a token's path runs through, optimized in debug builds too when
+/// `BRIDLE_OPTIMIZE_HOT_PATH=1` (scripts/demo.sh and scripts/test.sh set it): the demo then
+/// shows Bridle's speed, not the debug build's, without a release build of everything (swift-
+/// syntax's takes longer than the whole demo), and the tests exercise the code as it ships.
+/// Never set for packages that depend on Bridle, which refuse unsafe flags.
+let hotPathSettings: [SwiftSetting] =
+    Context.environment["BRIDLE_OPTIMIZE_HOT_PATH"] == "1" ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+
 let exampleDependencies: [Target.Dependency] = [
     "Bridle",
     "BridleExampleTypes",
@@ -64,16 +72,16 @@ let package = Package(
         // JSON Schema `pattern`: the one ECMA-262 parser and a backtracking-free matcher with
         // work budgets, shared by the grammar compiler and the validator so both judge a
         // pattern alike. Depends on nothing.
-        .target(name: "BridleRegex"),
+        .target(name: "BridleRegex", swiftSettings: hotPathSettings),
 
         // GBNF grammars: a typed IR, the schema → grammar compiler, printer, parser, lint,
         // matcher and sampler. Knows nothing of llama.cpp.
-        .target(name: "BridleGrammar", dependencies: ["BridleSchema", "BridleRegex"]),
+        .target(name: "BridleGrammar", dependencies: ["BridleSchema", "BridleRegex"], swiftSettings: hotPathSettings),
 
         // The mask engine: which tokens may come next under a grammar, exactly, from a byte
         // trie of the vocabulary walked with the grammar's matcher. Knows bytes, tokens and
         // grammars, not llama.cpp.
-        .target(name: "BridleMask", dependencies: ["BridleGrammar"]),
+        .target(name: "BridleMask", dependencies: ["BridleGrammar"], swiftSettings: hotPathSettings),
 
         // The backend interface: the LanguageModel protocol, GenerationRequest with its
         // OutputConstraint, options and their checks, events and statistics. What a backend
@@ -91,7 +99,8 @@ let package = Package(
         // llama.cpp's C API, through pkg-config.
         .systemLibrary(name: "CLlama", pkgConfig: "llama"),
         // The llama.cpp backend: models, contexts, grammar-constrained sampling.
-        .target(name: "BridleLlama", dependencies: ["CLlama", "BridleBackend", "BridleGrammar", "BridleMask", "BridleGGUF"]),
+        .target(
+            name: "BridleLlama", dependencies: ["CLlama", "BridleBackend", "BridleGrammar", "BridleMask", "BridleGGUF"], swiftSettings: hotPathSettings),
 
         // The same LanguageModel over HTTP: Bridle's grammar in each engine's request field, the
         // answer checked as it streams, replicas with retries before the first byte.

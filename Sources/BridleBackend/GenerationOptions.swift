@@ -35,7 +35,7 @@ public struct GenerationOptions: Sendable, Hashable {
     /// value matching two overlapping `oneOf` branches, repeated items under `uniqueItems`).
     /// Each refused answer is shown to the model with the reasons, and a seeded sampler moves
     /// to the next seed, so the retry differs; after the last, the request fails with
-    /// ``ResponseError/schemaViolation(text:issues:)``. The count is in the transcript
+    /// ``ResponseError/schemaViolation(text:violations:)``. The count is in the transcript
     /// (``Transcript/Response/regenerations``). In tool turns, refused answers count
     /// against ``ToolPolicy/maximumArgumentAttempts`` with refused calls.
     public var maximumAnswerAttempts: Int = 3

@@ -103,12 +103,12 @@ public struct OutputConstraint: Sendable, Hashable {
     /// What `content` breaks of ``schema`` (every guide and keyword, post-checks included),
     /// each with its path; empty when it conforms, or when there is no schema (the grammar,
     /// enforced while decoding, is then the whole rule).
-    public func violations(of content: GeneratedContent) -> [SchemaIssue] {
+    public func violations(of content: GeneratedContent) -> [Violation] {
         schema?.violations(of: content) ?? []
     }
 
     /// ``content(ofAnswer:)`` and then ``violations(of:)``.
-    public func violations(ofAnswer text: String) throws(ResponseError) -> [SchemaIssue] {
+    public func violations(ofAnswer text: String) throws(ResponseError) -> [Violation] {
         violations(of: try content(ofAnswer: text))
     }
 }

@@ -20,7 +20,7 @@ public enum ResponseError: Error, Sendable, Hashable, CustomStringConvertible {
     case undecodableResponse(text: String, reason: String)
     /// The response parsed, but breaks the schema (for example a repeated dictionary key, which
     /// no grammar can rule out).
-    case schemaViolation(text: String, issues: [String])
+    case schemaViolation(text: String, violations: [String])
     /// The options cannot be used: the message says which value and why.
     case invalidOptions(String)
 
@@ -38,8 +38,8 @@ public enum ResponseError: Error, Sendable, Hashable, CustomStringConvertible {
             "The response is not valid UTF-8 (\(bytes.count) bytes); constrain it with a grammar."
         case let .undecodableResponse(text, reason):
             "The response does not decode: \(reason). Response: \(text.debugDescription)"
-        case let .schemaViolation(text, issues):
-            "The response breaks the schema: \(issues.joined(separator: "; ")). Response: \(text.debugDescription)"
+        case let .schemaViolation(text, violations):
+            "The response breaks the schema: \(violations.joined(separator: "; ")). Response: \(text.debugDescription)"
         case let .invalidOptions(message):
             "Invalid generation options: \(message)"
         }

@@ -190,8 +190,8 @@ struct GenerateCommand: AsyncParsableCommand {
                 for line in Self.describe(answer.candidates) { Diagnostics.note(line) }
             }
         } catch let error as ResponseError {
-            if case .schemaViolation(_, let issues) = error {
-                Diagnostics.error("the answer breaks its schema: \(issues.joined(separator: "; "))")
+            if case .schemaViolation(_, let violations) = error {
+                Diagnostics.error("the answer breaks its schema: \(violations.joined(separator: "; "))")
             } else {
                 Diagnostics.error(error.description)
             }

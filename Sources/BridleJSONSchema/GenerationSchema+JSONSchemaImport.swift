@@ -49,7 +49,7 @@ extension GenerationSchema {
             do throws(JSONSchemaEvaluationError) {
                 return try JSONSchemaEvaluator(document: document).violations(of: content)
             } catch {
-                return [SchemaIssue(path: error.pointer, message: "can't be checked against the JSON Schema: \(error.message)")]
+                return [Violation(path: error.pointer, message: "can't be checked against the JSON Schema: \(error.message)")]
             }
         }
     }

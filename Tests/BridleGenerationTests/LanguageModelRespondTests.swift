@@ -66,8 +66,8 @@ import BridleTestSupport
         await #expect {
             _ = try await model.respond(to: "Films", generating: Films.Arguments.self)
         } throws: { error in
-            guard case let .schemaViolation(reported, issues) = error as? ResponseError else { return false }
-            return reported == text && !issues.isEmpty
+            guard case let .schemaViolation(reported, violations) = error as? ResponseError else { return false }
+            return reported == text && !violations.isEmpty
         }
         #expect(model.requests.count == attempts)
     }

@@ -8,7 +8,7 @@ extension LanguageModel {
     /// An answer that breaks a rule its grammar leaves to a check (``OutputConstraint/postChecks``)
     /// is shown back to the model with the reasons and generated again; a seeded sampler moves
     /// to the next seed, so the retry differs. After ``GenerationOptions/maximumAnswerAttempts``
-    /// answers in all, the request fails with ``ResponseError/schemaViolation(text:issues:)``,
+    /// answers in all, the request fails with ``ResponseError/schemaViolation(text:violations:)``,
     /// each issue naming its path. No answer a check refuses is ever returned. With
     /// ``GenerationOptions/bestOf`` N, each attempt is a round of N candidates generated
     /// concurrently, and the answer the valid candidate the model found likeliest.
@@ -46,7 +46,7 @@ extension LanguageModel {
                 throw candidates.first?.error ?? CancellationError()
             }
             guard attempt + 1 < options.maximumAnswerAttempts else {
-                throw ResponseError.schemaViolation(text: text, issues: refused.problems)
+                throw ResponseError.schemaViolation(text: text, violations: refused.problems)
             }
             attempt += 1
             feedback += [.assistant(text), .user(SessionPrompt.answerFeedback(problems: refused.problems))]

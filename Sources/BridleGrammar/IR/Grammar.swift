@@ -2,7 +2,7 @@
 ///
 /// This typed IR is what Bridle's passes share: the schema compiler builds it, the
 /// optimiser rewrites it, the printer turns it into GBNF text llama.cpp accepts, the
-/// parser reads GBNF back into it, and the matcher and sampler run it.
+/// parser reads GBNF back into it, and the matcher and the sentence generator run it.
 ///
 /// ```swift
 /// Grammar(rules: [Rule(name: "root", body: .sequence([.literal("a"), .reference("b")])),

@@ -1,4 +1,4 @@
-/// The rules of a ``Grammar`` by name, checked once so the matcher and the sampler can
+/// The rules of a ``Grammar`` by name, checked once so the matcher and the sentence generator can
 /// resolve references without failing later.
 ///
 /// ```swift

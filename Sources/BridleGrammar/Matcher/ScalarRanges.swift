@@ -2,7 +2,7 @@
 /// scalar values: what a ``CharacterClass`` means once negation, overlaps, surrogates and
 /// values past U+10FFFF are resolved.
 ///
-/// The matcher tests membership with it, the sampler draws from it; both need the exact
+/// The matcher tests membership with it, the sentence generator draws from it; both need the exact
 /// set of scalars UTF-8 can carry, so both work from this one normal form.
 ///
 /// ```swift

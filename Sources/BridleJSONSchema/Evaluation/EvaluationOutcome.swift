@@ -4,16 +4,16 @@ import BridleSchema
 /// keywords read (`unevaluatedProperties` and `unevaluatedItems` need to know which
 /// properties and items some successful subschema looked at).
 struct EvaluationOutcome {
-    var issues: [SchemaIssue] = []
+    var violations: [Violation] = []
     var evaluatedKeys: Set<String> = []
     var evaluatedItems: Set<Int> = []
 
-    var isValid: Bool { issues.isEmpty }
+    var isValid: Bool { violations.isEmpty }
 
     /// Takes in a subschema's outcome: its violations, and its annotations when it passed
     /// (annotations of a failed subschema are dropped, as the specification says).
     mutating func merge(_ other: EvaluationOutcome) {
-        issues.append(contentsOf: other.issues)
+        violations.append(contentsOf: other.violations)
         mergeAnnotations(of: other)
     }
 

@@ -3,7 +3,7 @@ import BridleSchema
 extension EvaluationPass {
     mutating func checkArray(_ items: [GeneratedContent], _ position: Position, into outcome: inout EvaluationOutcome) throws(JSONSchemaEvaluationError) {
         let schema = position.schema
-        func fail(_ message: String) { outcome.issues.append(SchemaIssue(path: position.pointer, message: message)) }
+        func fail(_ message: String) { outcome.violations.append(Violation(path: position.pointer, message: message)) }
         if let minimum = count(schema, "minItems"), items.count < minimum {
             fail("has \(items.count) items; at least \(minimum) needed")
         }
@@ -49,7 +49,7 @@ extension EvaluationPass {
             } else {
                 continue
             }
-            outcome.issues.append(contentsOf: result.issues)
+            outcome.violations.append(contentsOf: result.violations)
             outcome.evaluatedItems.insert(index)
         }
     }
@@ -67,7 +67,7 @@ extension EvaluationPass {
         }
         let usesCounts = draft >= .draft2019
         let minimum = usesCounts ? count(position.schema, "minContains") ?? 1 : 1
-        func fail(_ message: String) { outcome.issues.append(SchemaIssue(path: position.pointer, message: message)) }
+        func fail(_ message: String) { outcome.violations.append(Violation(path: position.pointer, message: message)) }
         if matches < minimum {
             fail(minimum == 1 ? "no item matches the contains schema" : "\(matches) items match the contains schema; at least \(minimum) needed")
         }
@@ -80,7 +80,7 @@ extension EvaluationPass {
         guard let unevaluated = position.schema[property: "unevaluatedItems"] else { return }
         for (index, item) in items.enumerated() where !outcome.evaluatedItems.contains(index) {
             let result = try apply(unevaluated, at: position.child("unevaluatedItems"), to: item, at: "\(position.pointer)/\(index)", from: position)
-            outcome.issues.append(contentsOf: result.issues)
+            outcome.violations.append(contentsOf: result.violations)
             outcome.evaluatedItems.insert(index)
         }
     }

@@ -6,7 +6,7 @@ extension EvaluationPass {
     /// every branch that passed.
     mutating func applyComposition(_ instance: GeneratedContent, _ position: Position, into outcome: inout EvaluationOutcome) throws(JSONSchemaEvaluationError) {
         let schema = position.schema
-        func fail(_ message: String) { outcome.issues.append(SchemaIssue(path: position.pointer, message: message)) }
+        func fail(_ message: String) { outcome.violations.append(Violation(path: position.pointer, message: message)) }
         func branches(_ keyword: String) throws(JSONSchemaEvaluationError) -> [EvaluationOutcome]? {
             guard case .array(let list)? = schema[property: keyword]?.kind else { return nil }
             var results: [EvaluationOutcome] = []

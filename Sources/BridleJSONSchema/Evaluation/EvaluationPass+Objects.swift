@@ -5,7 +5,7 @@ extension EvaluationPass {
         let schema = position.schema
         let members = instance.orderedProperties ?? []
         let keys = Set(members.map(\.name))
-        func fail(_ message: String) { outcome.issues.append(SchemaIssue(path: position.pointer, message: message)) }
+        func fail(_ message: String) { outcome.violations.append(Violation(path: position.pointer, message: message)) }
         func names(_ list: GeneratedContent?) -> [String] {
             guard case .array(let items)? = list?.kind else { return [] }
             return items.compactMap { if case .string(let name) = $0.kind { name } else { nil } }
@@ -18,7 +18,7 @@ extension EvaluationPass {
                 guard let value = instance[property: relation.property], let other = instance[property: relation.other],
                     let message = relation.violation(between: value, and: other)
                 else { continue }
-                outcome.issues.append(SchemaIssue(path: "\(position.pointer)/\(JSONPointer.escape(relation.property))", message: message))
+                outcome.violations.append(Violation(path: "\(position.pointer)/\(JSONPointer.escape(relation.property))", message: message))
             }
         }
         if let minimum = count(schema, "minProperties"), keys.count < minimum {
@@ -79,21 +79,21 @@ extension EvaluationPass {
             if let subschema = properties?[property: name] {
                 named = true
                 let pointer = "\(position.child("properties"))/\(JSONPointer.escape(name))"
-                outcome.issues.append(contentsOf: try apply(subschema, at: pointer, to: value, at: valuePointer, from: position).issues)
+                outcome.violations.append(contentsOf: try apply(subschema, at: pointer, to: value, at: valuePointer, from: position).violations)
             }
             for (pattern, subschema) in patternProperties {
                 let pointer = "\(position.child("patternProperties"))/\(JSONPointer.escape(pattern))"
                 guard try search(pattern, in: name, at: pointer) else { continue }
                 named = true
-                outcome.issues.append(contentsOf: try apply(subschema, at: pointer, to: value, at: valuePointer, from: position).issues)
+                outcome.violations.append(contentsOf: try apply(subschema, at: pointer, to: value, at: valuePointer, from: position).violations)
             }
             if !named, let additional {
                 named = true
                 let result = try apply(additional, at: position.child("additionalProperties"), to: value, at: valuePointer, from: position)
                 if additional == false {
-                    outcome.issues.append(SchemaIssue(path: position.pointer, message: "the property \"\(name)\" is not allowed"))
+                    outcome.violations.append(Violation(path: position.pointer, message: "the property \"\(name)\" is not allowed"))
                 } else {
-                    outcome.issues.append(contentsOf: result.issues)
+                    outcome.violations.append(contentsOf: result.violations)
                 }
             }
             if named { outcome.evaluatedKeys.insert(name) }
@@ -107,9 +107,9 @@ extension EvaluationPass {
                 unevaluated, at: position.child("unevaluatedProperties"), to: value,
                 at: "\(position.pointer)/\(JSONPointer.escape(name))", from: position)
             if unevaluated == false {
-                outcome.issues.append(SchemaIssue(path: position.pointer, message: "the property \"\(name)\" is not allowed (unevaluatedProperties)"))
+                outcome.violations.append(Violation(path: position.pointer, message: "the property \"\(name)\" is not allowed (unevaluatedProperties)"))
             } else {
-                outcome.issues.append(contentsOf: result.issues)
+                outcome.violations.append(contentsOf: result.violations)
             }
             outcome.evaluatedKeys.insert(name)
         }

@@ -6,7 +6,7 @@ extension EvaluationPass {
 
     func checkNumber(_ number: JSONNumber, _ position: Position, into outcome: inout EvaluationOutcome) {
         let schema = position.schema
-        func fail(_ message: String) { outcome.issues.append(SchemaIssue(path: position.pointer, message: message)) }
+        func fail(_ message: String) { outcome.violations.append(Violation(path: position.pointer, message: message)) }
         func bound(_ keyword: String) -> JSONNumber? {
             if case .number(let value)? = schema[property: keyword]?.kind { return value }
             return nil
@@ -48,7 +48,7 @@ extension EvaluationPass {
 
     mutating func checkString(_ text: String, _ position: Position, into outcome: inout EvaluationOutcome) throws(JSONSchemaEvaluationError) {
         let schema = position.schema
-        func fail(_ message: String) { outcome.issues.append(SchemaIssue(path: position.pointer, message: message)) }
+        func fail(_ message: String) { outcome.violations.append(Violation(path: position.pointer, message: message)) }
         let length = text.unicodeScalars.count
         if let minimum = count(schema, "minLength"), length < minimum {
             fail("is \(length) characters; at least \(minimum) needed")

@@ -47,7 +47,7 @@ struct EvaluationPass {
         case .bool(true):
             return EvaluationOutcome()
         case .bool(false):
-            return EvaluationOutcome(issues: [SchemaIssue(path: pointer, message: "no value is allowed here (the schema at \(schemaPointer) is false)")])
+            return EvaluationOutcome(violations: [Violation(path: pointer, message: "no value is allowed here (the schema at \(schemaPointer) is false)")])
         case .structure:
             break
         default:
@@ -108,7 +108,7 @@ struct EvaluationPass {
 
     private func checkGenericKeywords(_ instance: GeneratedContent, _ position: Position, into outcome: inout EvaluationOutcome) {
         let schema = position.schema
-        func fail(_ message: String) { outcome.issues.append(SchemaIssue(path: position.pointer, message: message)) }
+        func fail(_ message: String) { outcome.violations.append(Violation(path: position.pointer, message: message)) }
         if let type = schema[property: "type"] {
             let names: [String]
             switch type.kind {

@@ -60,10 +60,10 @@ public struct JSONSchemaEvaluator: Sendable {
     ///
     /// Throws when the schema can't decide: a reference to a document it doesn't hold, a
     /// keyword it can't evaluate (`$dynamicRef`), or the budget spent.
-    public func violations(of instance: GeneratedContent) throws(JSONSchemaEvaluationError) -> [SchemaIssue] {
+    public func violations(of instance: GeneratedContent) throws(JSONSchemaEvaluationError) -> [Violation] {
         var pass = EvaluationPass(resources: resources, budget: budget)
         let outcome = try pass.evaluate(instance, against: document, schemaPointer: "#", base: resources.rootBase, at: "#", depth: 0)
-        return outcome.issues
+        return outcome.violations
     }
 
     /// Judges `instance` against a subschema of the document (`subschema`, found at
@@ -71,10 +71,10 @@ public struct JSONSchemaEvaluator: Sendable {
     /// budget on every candidate value of a finite schema.
     func violations(
         of instance: GeneratedContent, against subschema: GeneratedContent, at schemaPointer: String, steps: inout Int
-    ) throws(JSONSchemaEvaluationError) -> [SchemaIssue] {
+    ) throws(JSONSchemaEvaluationError) -> [Violation] {
         var pass = EvaluationPass(resources: resources, budget: budget, steps: steps)
         defer { steps = pass.steps }
-        return try pass.evaluate(instance, against: subschema, schemaPointer: schemaPointer, base: resources.rootBase, at: "#", depth: 0).issues
+        return try pass.evaluate(instance, against: subschema, schemaPointer: schemaPointer, base: resources.rootBase, at: "#", depth: 0).violations
     }
 
     /// Whether `instance` is valid; `false` when the schema can't decide.

@@ -8,9 +8,9 @@
 package struct DocumentValidator: Sendable {
     /// The JSON Schema document the schema was read from.
     package let document: GeneratedContent
-    package let violations: @Sendable (GeneratedContent) -> [SchemaIssue]
+    package let violations: @Sendable (GeneratedContent) -> [Violation]
 
-    package init(document: GeneratedContent, violations: @escaping @Sendable (GeneratedContent) -> [SchemaIssue]) {
+    package init(document: GeneratedContent, violations: @escaping @Sendable (GeneratedContent) -> [Violation]) {
         self.document = document
         self.violations = violations
     }

@@ -14,9 +14,9 @@ extension GenerationSchema {
     /// let schema = GenerationSchema(root: .integer(IntegerConstraints(minimum: 1, maximum: 10)))
     /// schema.violations(of: 11)   // [#: 11 is above the maximum 10]
     /// ```
-    public func violations(of content: GeneratedContent) -> [SchemaIssue] {
+    public func violations(of content: GeneratedContent) -> [Violation] {
         if let documentValidator { return documentValidator.violations(content) }
-        var found: [SchemaIssue] = []
+        var found: [Violation] = []
         ConformanceChecker(schema: self).check(content, against: root, at: "#", into: &found, depth: 0)
         return found
     }
@@ -29,7 +29,7 @@ extension GenerationSchema {
     /// Whether `content` satisfies `node`, with this schema's definitions for references.
     /// The grammar compiler uses it to judge property names against `propertyNames`.
     public func conforms(_ content: GeneratedContent, to node: SchemaNode) -> Bool {
-        var found: [SchemaIssue] = []
+        var found: [Violation] = []
         ConformanceChecker(schema: self).check(content, against: node, at: "#", into: &found, depth: 0)
         return found.isEmpty
     }
@@ -43,8 +43,8 @@ private struct ConformanceChecker {
     /// itself ends with a violation rather than a stack overflow.
     static let depthLimit = 256
 
-    func check(_ content: GeneratedContent, against node: SchemaNode, at pointer: String, into found: inout [SchemaIssue], depth: Int) {
-        func fail(_ message: String) { found.append(SchemaIssue(path: pointer, message: message)) }
+    func check(_ content: GeneratedContent, against node: SchemaNode, at pointer: String, into found: inout [Violation], depth: Int) {
+        func fail(_ message: String) { found.append(Violation(path: pointer, message: message)) }
         guard depth < Self.depthLimit else { return fail("nesting exceeds \(Self.depthLimit) levels") }
         switch (node.kind, content.kind) {
         case (.any, _), (.null, .null), (.boolean, .bool):
@@ -77,14 +77,14 @@ private struct ConformanceChecker {
             if !values.contains(content) { fail("\(content.jsonString) is not one of the allowed values") }
         case (.anyOf(let alternatives), _):
             let matches = alternatives.contains { alternative in
-                var scratch: [SchemaIssue] = []
+                var scratch: [Violation] = []
                 check(content, against: alternative, at: pointer, into: &scratch, depth: depth + 1)
                 return scratch.isEmpty
             }
             if !matches { fail("\(content.jsonString) matches none of the alternatives") }
         case (.oneOf(let alternatives), _):
             let matches = alternatives.filter { alternative in
-                var scratch: [SchemaIssue] = []
+                var scratch: [Violation] = []
                 check(content, against: alternative, at: pointer, into: &scratch, depth: depth + 1)
                 return scratch.isEmpty
             }.count
@@ -99,9 +99,9 @@ private struct ConformanceChecker {
 
     private func checkArray(
         _ items: [GeneratedContent], _ constraints: ArrayConstraints, at pointer: String,
-        into found: inout [SchemaIssue], depth: Int
+        into found: inout [Violation], depth: Int
     ) {
-        func fail(_ message: String) { found.append(SchemaIssue(path: pointer, message: message)) }
+        func fail(_ message: String) { found.append(Violation(path: pointer, message: message)) }
         if items.count < constraints.minimumCount { fail("has \(items.count) elements; at least \(constraints.minimumCount) needed") }
         if let maximum = constraints.maximumCount, items.count > maximum { fail("has \(items.count) elements; at most \(maximum) allowed") }
         for (index, item) in items.enumerated() {
@@ -113,7 +113,7 @@ private struct ConformanceChecker {
         }
         if let contains = constraints.contains {
             let matches = items.filter { item in
-                var scratch: [SchemaIssue] = []
+                var scratch: [Violation] = []
                 check(item, against: contains, at: pointer, into: &scratch, depth: depth + 1)
                 return scratch.isEmpty
             }.count
@@ -128,9 +128,9 @@ private struct ConformanceChecker {
 
     private func checkObject(
         _ properties: [String: GeneratedContent], keys: [String], _ shape: ObjectShape, at pointer: String,
-        into found: inout [SchemaIssue], depth: Int
+        into found: inout [Violation], depth: Int
     ) {
-        func fail(_ message: String) { found.append(SchemaIssue(path: pointer, message: message)) }
+        func fail(_ message: String) { found.append(Violation(path: pointer, message: message)) }
         for property in shape.properties {
             if let value = properties[property.name] {
                 check(value, against: property.node, at: "\(pointer)/\(JSONPointer.escape(property.name))", into: &found, depth: depth + 1)
@@ -161,7 +161,7 @@ private struct ConformanceChecker {
                 }
             }
             if let names = shape.propertyNames {
-                var scratch: [SchemaIssue] = []
+                var scratch: [Violation] = []
                 check(GeneratedContent(key), against: names, at: keyPointer, into: &scratch, depth: depth + 1)
                 if !scratch.isEmpty { fail("the property name \"\(key)\" breaks propertyNames") }
             }
@@ -176,7 +176,7 @@ private struct ConformanceChecker {
         for relation in shape.relations {
             guard let value = properties[relation.property], let other = properties[relation.other] else { continue }
             if let message = relation.violation(between: value, and: other) {
-                found.append(SchemaIssue(path: "\(pointer)/\(JSONPointer.escape(relation.property))", message: message))
+                found.append(Violation(path: "\(pointer)/\(JSONPointer.escape(relation.property))", message: message))
             }
         }
         for trigger in shape.dependentSchemas.keys.sorted() where present.contains(trigger) {

@@ -58,8 +58,8 @@ import BridleTestSupport
         await #expect {
             _ = try await model.checkedAnswer(to: [.user("Words.")], constraint: try OutputConstraint(schema: schema), options: options)
         } throws: { error in
-            guard case .schemaViolation(_, let issues) = error as? ResponseError else { return false }
-            return issues.count == 1 && issues[0].contains("words") && issues[0].contains("unique")
+            guard case .schemaViolation(_, let violations) = error as? ResponseError else { return false }
+            return violations.count == 1 && violations[0].contains("words") && violations[0].contains("unique")
         }
     }
 

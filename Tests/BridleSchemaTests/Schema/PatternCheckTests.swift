@@ -26,7 +26,7 @@ struct PatternCheckTests {
     }
 
     @Test func failuresSayWhy() {
-        #expect(Self.schema("^a$").violations(of: "b") == [SchemaIssue(path: "#", message: #""b" does not match the pattern ^a$"#)])
+        #expect(Self.schema("^a$").violations(of: "b") == [Violation(path: "#", message: #""b" does not match the pattern ^a$"#)])
         let invalid = Self.schema("(unclosed").violations(of: "x")
         #expect(invalid.count == 1)
         #expect(invalid.first?.message.hasPrefix("the pattern (unclosed is not a valid regular expression: at offset 0, the group opened here is never closed") == true)
