@@ -3,9 +3,10 @@ import Foundation
 
 /// How a model picks each token, and how long it may go on.
 ///
-/// Follows FoundationModels' `GenerationOptions`, with two additions: ``grammar`` caps what the
-/// schema leaves open (string lengths, array counts), which also bounds how many tokens a
-/// constrained response can take, and ``grammarEngine`` says what enforces the grammar.
+/// Follows FoundationModels' `GenerationOptions`, with Bridle's additions: ``grammar`` caps what
+/// the schema leaves open (string lengths, array counts), which also bounds how many tokens a
+/// constrained response can take; ``fastForward``, ``bestOf``, ``requestEmphasis`` and the
+/// checks after generation are below.
 ///
 /// ```swift
 /// let options = GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.8)
