@@ -33,10 +33,13 @@ import Testing
 
     @Test func unreachableServersExitWithStatus1() throws {
         let bridle = try #require(Self.bridle, "bridle is not built")
-        let url = "http://127.0.0.1:\(try LoopbackPort.free())"
-        let (status, output, errors) = try BuiltExecutable.runCapturingErrors(bridle, arguments: [
-            "generate", "--server", url, "--server-engine", "llama-server", "--prompt", "Hi",
-        ])
+        let closed = try LoopbackPort.refusing()
+        let url = "http://127.0.0.1:\(closed.port)"
+        let (status, output, errors) = try withExtendedLifetime(closed) {
+            try BuiltExecutable.runCapturingErrors(bridle, arguments: [
+                "generate", "--server", url, "--server-engine", "llama-server", "--prompt", "Hi",
+            ])
+        }
         #expect(status == 1)
         #expect(output.isEmpty)
         #expect(errors.contains("Every attempt failed") && errors.contains(url))

@@ -13,13 +13,15 @@ import Testing
     }
 
     @Test func nothingListeningIsATypedError() async throws {
-        let url = URL(string: "http://127.0.0.1:\(try LoopbackPort.free())")!
+        let closed = try LoopbackPort.refusing()
+        let url = URL(string: "http://127.0.0.1:\(closed.port)")!
         await #expect {
             _ = try await ServerProbe.engine(at: url)
         } throws: { error in
             guard case .probeFailed(let endpoint, _)? = error as? ServerError else { return false }
             return endpoint == url.absoluteString
         }
+        withExtendedLifetime(closed) {}
     }
 
     @Test(.enabled(if: LlamaServerProcess.isAvailable, LlamaServerProcess.missingMessage))
