@@ -8,6 +8,11 @@ public enum GenerationEvent: Sendable, Hashable {
     /// A piece of the response from a backend that receives text, not token ids: an inference
     /// server streams whole characters, some tokens at a time. Never split inside a character.
     case text(String)
+    /// The free text before the answer (``GenerationOptions/reasoningLevel``: the reasoning,
+    /// and the marker that ended it) is the response's first `afterBytes` bytes; what follows is
+    /// the constrained answer. Yielded once, after the token that holds the boundary; a response
+    /// without free text never yields it.
+    case answerBegins(afterBytes: Int)
     /// The response ended because the model produced its end-of-generation token (under a
     /// grammar: only once the sentence was complete).
     case finished(GenerationStatistics)
@@ -46,6 +51,12 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// Value-rule searches (distinct elements, related properties) that ran past their budget
     /// and let a token through undecided; the check after generation still judges the answer.
     public var undecidedValueSearches = 0
+    /// Response tokens of free text before the answer (``GenerationOptions/reasoningLevel``),
+    /// the marker that ended it included; counted in ``responseTokens`` too.
+    public var reasoningTokens = 0
+    /// Responses whose free text ran to its budget, so that Bridle wrote the marker and the
+    /// answer began anyway (the model had not ended its reasoning).
+    public var reasoningCutAtBudget = 0
     /// Seconds to compile the grammar for the model's vocabulary before the first token.
     public var grammarCompileSeconds: Double = 0
     /// How long each token's mask took, in microseconds, in order (Bridle's mask engine only;
@@ -92,6 +103,8 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
         healedTokens += other.healedTokens
         emphasisedTokens += other.emphasisedTokens
         undecidedValueSearches += other.undecidedValueSearches
+        reasoningTokens += other.reasoningTokens
+        reasoningCutAtBudget += other.reasoningCutAtBudget
         grammarCompileSeconds += other.grammarCompileSeconds
         maskMicroseconds += other.maskMicroseconds
         retries += other.retries

@@ -3,7 +3,7 @@ extension GenerationOptions {
     /// of its own (a command-line flag, a field of a request body) can point at the one it
     /// exposes.
     public enum Option: String, Sendable, Hashable, CaseIterable {
-        case temperature, sampling, maximumResponseTokens, requestEmphasis, bestOf, maximumAnswerAttempts
+        case temperature, sampling, maximumResponseTokens, requestEmphasis, bestOf, maximumAnswerAttempts, reasoningLevel
     }
 
     /// Why one option can't be used on a model, and what to do instead.
@@ -47,6 +47,18 @@ extension GenerationOptions {
                     LlamaLanguageModel can, loaded with LlamaConfiguration(sequences: 2) or more; a server never can. \
                     Use RequestEmphasis.automatic to emphasise only where the model can
                     """)
+            }
+        }
+        if let level = reasoningLevel {
+            if let budget = level.budget {
+                if budget > 0, !capabilities.contains(.reasoning) {
+                    report(.reasoningLevel, """
+                        reasoningLevel needs a backend that lets free text through before the constrained answer, which \
+                        this model's can't: LlamaLanguageModel can; a server can't yet. Leave reasoningLevel nil here
+                        """)
+                }
+            } else {
+                report(.reasoningLevel, "reasoningLevel \(level) is neither a named level nor a whole number of tokens ≥ 0 (custom(\"48\"), tokens(48))")
             }
         }
         if maximumAnswerAttempts < 1 {

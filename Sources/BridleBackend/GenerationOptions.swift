@@ -71,6 +71,14 @@ public struct GenerationOptions: Sendable, Hashable {
     /// the answer.
     public var toolCallingMode: ToolCallingMode?
 
+    /// How much the model may reason before its answer (FoundationModels 27 has it in
+    /// `ContextOptions`): free text within a token budget, then the answer under its grammar;
+    /// the reasoning comes back apart from the answer (``GenerationEvent/answerBegins(afterBytes:)``).
+    /// `nil` and `.tokens(0)` are off: a model without a reasoning block of its own does not
+    /// think first unless asked, since the accuracy benchmark found it no better on the small
+    /// models measured (BENCHMARKS.md, "Reasoning, then the answer").
+    public var reasoningLevel: ReasoningLevel?
+
     /// FoundationModels 27's name for ``sampling``.
     public var samplingMode: SamplingMode? {
         get { sampling }

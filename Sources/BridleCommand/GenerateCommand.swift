@@ -95,6 +95,12 @@ struct GenerateCommand: AsyncParsableCommand {
 
     private var requestEmphasis: RequestEmphasis { emphasis.map { RequestEmphasis(weight: $0) } ?? .automatic }
 
+    @Option(help: "Tokens the model may reason in before its answer (free text, ended by \"\(ThinkFirst.trigger)\", or by Bridle at the budget); 0 is off. --model only. Only the answer goes to standard output.")
+    var reasoning: Int?
+
+    @Flag(name: .customLong("show-reasoning"), help: "Also print the reasoning (with the marker that ended it) to standard error.")
+    var showReasoning = false
+
     @Flag(help: "Print timings and token counts to standard error.")
     var statistics = false
 
@@ -130,6 +136,12 @@ struct GenerateCommand: AsyncParsableCommand {
         if emphasis != nil, model == nil {
             throw ValidationError("--emphasis applies to --model only: a server decodes one sequence per request.")
         }
+        if let reasoning, reasoning < 0 {
+            throw ValidationError("--reasoning must be at least 0 (off), not \(reasoning).")
+        }
+        if showReasoning, (reasoning ?? 0) == 0 {
+            throw ValidationError("--show-reasoning shows what the model reasoned: give --reasoning N (N ≥ 1) too.")
+        }
         if let emphasis, emphasis != 1, let batchSize, batchSize < 2 {
             throw ValidationError("--emphasis \(emphasis) decodes each answer beside the conversation without its request: give --batch-size 2 or more, leave --batch-size out, or turn emphasis off with --emphasis 1.")
         }
@@ -143,6 +155,7 @@ struct GenerateCommand: AsyncParsableCommand {
         options.maximumAnswerAttempts = attempts
         options.bestOf = bestOf
         options.requestEmphasis = requestEmphasis
+        options.reasoningLevel = reasoning.map { .tokens($0) }
 
         var system = instructions.map { [$0] } ?? []
         var constraint: OutputConstraint?
@@ -182,6 +195,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 written = response.bytes.count
             }
             if !streams { FileHandle.standardOutput.write(Data(answer.text.utf8)) }
+            if showReasoning, let reasoning = answer.reasoning { Diagnostics.note("reasoning: \(reasoning)") }
             if answer.regenerations > 0 {
                 Diagnostics.note("\(answer.regenerations) answers broke a rule of the schema and were generated again")
             }
@@ -226,6 +240,7 @@ struct GenerateCommand: AsyncParsableCommand {
             case .success(let checked):
                 let text = checked.text.contains("\n") ? GeneratedContent(checked.text).jsonString : checked.text
                 FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                if showReasoning, let reasoning = checked.reasoning { Diagnostics.note("seed \(answer.seed) reasoning: \(reasoning)") }
                 if statistics { Diagnostics.note("seed \(answer.seed): " + Self.describe(checked.statistics).replacingOccurrences(of: "\n", with: "; ")) }
             case .failure(let error):
                 failed = true
@@ -274,6 +289,9 @@ struct GenerateCommand: AsyncParsableCommand {
                 summary.promptTokens, summary.reusedPromptTokens, summary.promptSeconds, summary.responseTokens,
                 summary.responseSeconds, summary.tokensPerSecond, summary.forcedTokens, summary.samplingSeconds)
         ]
+        if summary.reasoningTokens > 0 {
+            lines.append("reasoning: \(summary.reasoningTokens) tokens before the answer" + (summary.reasoningCutAtBudget > 0 ? ", ended by Bridle at the budget" : ""))
+        }
         if summary.emphasisedTokens > 0 { lines.append("request emphasis: \(summary.emphasisedTokens) tokens chosen with it") }
         if summary.retries > 0 { lines.append("server: \(summary.retries) attempts failed before the answer started and were made again") }
         if let median = summary.maskMicroseconds(percentile: 0.5), let p99 = summary.maskMicroseconds(percentile: 0.99) {

@@ -11,6 +11,7 @@ extension GenerationOptions.Option {
         case .requestEmphasis: "--emphasis"
         case .bestOf: "--best-of"
         case .maximumAnswerAttempts: "--attempts"
+        case .reasoningLevel: "--reasoning"
         }
     }
 }

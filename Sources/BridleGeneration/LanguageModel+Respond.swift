@@ -10,8 +10,8 @@ extension LanguageModel {
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<String> {
         let request = GenerationRequest(messages: Self.messages(prompt: prompt, instructions: instructions), options: options)
-        let (text, statistics) = try await complete(request)
-        return Response(content: text, rawContent: GeneratedContent(text), text: text, statistics: statistics)
+        let (text, reasoning, statistics) = try await complete(request)
+        return Response(content: text, rawContent: GeneratedContent(text), text: text, statistics: statistics, reasoning: reasoning)
     }
 
     /// Generates JSON that matches `schema`, under the grammar compiled from it, checked and
@@ -31,7 +31,9 @@ extension LanguageModel {
         let system = SessionPrompt.systemText(instructions: instructions, tools: nil, answer: answer)
         let checked = try await checkedAnswer(
             to: Self.messages(prompt: prompt, instructions: system), constraint: constraint, options: options)
-        return Response(content: checked.content, rawContent: checked.content, text: checked.text, statistics: checked.statistics)
+        return Response(
+            content: checked.content, rawContent: checked.content, text: checked.text, statistics: checked.statistics,
+            reasoning: checked.reasoning)
     }
 
     /// Generates a value of `type`: the output is constrained by the type's grammar, checked
@@ -50,24 +52,44 @@ extension LanguageModel {
     }
 
     /// Runs `request` to the end and returns its text: the whole response or an error, never a
-    /// part passed off as the whole.
+    /// part passed off as the whole. Under ``GenerationOptions/reasoningLevel`` the text is the
+    /// answer alone, and `reasoning` the free text before it (with the marker that ended it;
+    /// bytes that are not UTF-8, such as a character the budget cut in two, read as U+FFFD).
     ///
-    /// - Parameter progress: Called after each token (or piece of text) with the response so far.
+    /// - Parameter progress: Called after each token (or piece of text) with the answer so far;
+    ///   not while the model reasons.
     public func complete(
         _ request: GenerationRequest, progress: (ResponseText) -> Void = { _ in }
-    ) async throws -> (text: String, statistics: GenerationStatistics) {
+    ) async throws -> (text: String, reasoning: String?, statistics: GenerationStatistics) {
         var response = ResponseText()
+        var answer = ResponseText()
+        // Bytes before the answer: unknown until the backend says, under a reasoning budget.
+        var answerStart: Int? = (request.options.reasoningLevel?.budget ?? 0) > 0 ? nil : 0
+        func append(_ bytes: [UInt8]) {
+            response.append(bytes)
+            guard answerStart != nil else { return }
+            answer.append(bytes)
+            progress(answer)
+        }
         for try await event in generate(request) {
             switch event {
             case let .token(_, bytes):
-                response.append(bytes)
-                progress(response)
+                append(bytes)
             case let .text(piece):
-                response.append(Array(piece.utf8))
-                progress(response)
+                append(Array(piece.utf8))
+            case let .answerBegins(afterBytes: count):
+                answerStart = count
+                answer = ResponseText()
+                answer.append(Array(response.bytes.dropFirst(count)))
+                progress(answer)
             case let .finished(statistics):
-                guard let text = response.text else { throw ResponseError.invalidUTF8(bytes: response.bytes) }
-                return (text, statistics)
+                let start = answerStart ?? 0
+                guard let text = String(validating: response.bytes.dropFirst(start), as: UTF8.self) else {
+                    throw ResponseError.invalidUTF8(bytes: Array(response.bytes.dropFirst(start)))
+                }
+                // Free text is the model's own: a character its budget cut in two is shown as U+FFFD.
+                let reasoning = start > 0 ? String(decoding: response.bytes.prefix(start), as: UTF8.self) : nil
+                return (text, reasoning, statistics)
             }
         }
         // A stream that ends without `finished` was stopped from outside.

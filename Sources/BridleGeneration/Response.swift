@@ -12,16 +12,20 @@ public struct Response<Content> {
     /// The transcript entries this request added (its prompt, tool calls, tool output and
     /// response); empty for a request made on a model directly.
     public let transcriptEntries: ArraySlice<Transcript.Entry>
+    /// What the model reasoned before its answer, and the marker that ended it
+    /// (``GenerationOptions/reasoningLevel``); `nil` when it answered at once.
+    public let reasoning: String?
 
     public init(
         content: Content, rawContent: GeneratedContent, text: String, statistics: GenerationStatistics,
-        transcriptEntries: ArraySlice<Transcript.Entry> = []
+        transcriptEntries: ArraySlice<Transcript.Entry> = [], reasoning: String? = nil
     ) {
         self.content = content
         self.rawContent = rawContent
         self.text = text
         self.statistics = statistics
         self.transcriptEntries = transcriptEntries
+        self.reasoning = reasoning
     }
 }
 
@@ -34,7 +38,8 @@ extension Response where Content == GeneratedContent {
         do {
             let value = try Value(rawContent)
             return Response<Value>(
-                content: value, rawContent: rawContent, text: text, statistics: statistics, transcriptEntries: transcriptEntries)
+                content: value, rawContent: rawContent, text: text, statistics: statistics, transcriptEntries: transcriptEntries,
+                reasoning: reasoning)
         } catch {
             throw .undecodableResponse(text: text, reason: String(describing: error))
         }

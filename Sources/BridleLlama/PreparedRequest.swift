@@ -24,19 +24,30 @@ struct PreparedRequest {
         try request.options.validate(for: capabilities)
         (constraint, compileSeconds) = try model.constraint(for: request)
         sampler = try SamplerChain(options: request.options)
-        prompt = try model.tokenize(formatter.prompt(for: request.messages))
+        let thinksFirst = request.options.reasoningBudget > 0
+        let messages = thinksFirst ? Self.askingToThinkFirst(request.messages) : request.messages
+        prompt = try model.tokenize(formatter.prompt(for: messages))
         guard !prompt.isEmpty else { throw ResponseError.emptyPrompt }
         guard prompt.count < contextSize else {
             throw ResponseError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
         }
         // Options are valid here: an emphasis the context can't run (one sequence) is automatic.
         if let emphasis = request.options.requestEmphasis, emphasis.isActive, capabilities.contains(.requestEmphasis),
-            let messages = request.messagesWithoutRequest
+            let without = request.messagesWithoutRequest
         {
-            baseline = (try model.tokenize(formatter.prompt(for: messages)), emphasis)
+            baseline = (try model.tokenize(formatter.prompt(for: thinksFirst ? Self.askingToThinkFirst(without) : without)), emphasis)
         } else {
             baseline = nil
         }
+    }
+
+    /// `messages` with ``ThinkFirst/instruction`` closing the first system message (a new one
+    /// when there is none): the model has no reasoning block of its own to think in.
+    static func askingToThinkFirst(_ messages: [ChatMessage]) -> [ChatMessage] {
+        guard let first = messages.first, first.role == .system else { return [.system(ThinkFirst.instruction)] + messages }
+        var asked = messages
+        asked[0].content = first.content.isEmpty ? ThinkFirst.instruction : first.content + "\n\n" + ThinkFirst.instruction
+        return asked
     }
 
     /// The prompts of its feeds, its own first.

@@ -23,6 +23,8 @@ final class RunningSequence {
     private(set) var statistics: GenerationStatistics
     private var response = ResponseText()
     private var maskMicroseconds: [Double] = []
+    /// Whether the free text before the answer has ended (and ``GenerationEvent/answerBegins(afterBytes:)`` was yielded).
+    private var answerHasBegun = false
     /// Set once the whole prompt is in the cache.
     private(set) var responseStart: ContinuousClock.Instant?
     private let start: ContinuousClock.Instant
@@ -141,6 +143,12 @@ final class RunningSequence {
             response.append(bytes)
             statistics.responseTokens += 1
             ticket.continuation.yield(.token(id: token, bytes: bytes))
+        }
+        if !answerHasBegun, let freeText = constraint.freeText {
+            answerHasBegun = true
+            statistics.reasoningTokens = freeText.tokens
+            if freeText.ending == .budget { statistics.reasoningCutAtBudget = 1 }
+            ticket.continuation.yield(.answerBegins(afterBytes: freeText.bytes))
         }
         statistics.forcedTokens += forced.count
         statistics.forcedTokenIndices += (first + forced.lowerBound)..<(first + forced.upperBound)

@@ -36,6 +36,8 @@ public final class MaskedConstraint: TokenConstraint {
 
     public var undecidedValueSearches: Int { valueGuard?.searchesOverBudget ?? 0 }
 
+    public var freeText: FreeTextOutcome? { nil }
+
     public func forcedTokens(tokenize: ([UInt8]) -> [Int32]?) -> [Int32] {
         let forced = masker.forcedBytes()
         guard !forced.isEmpty, var tokens = tokenize(forced) else { return [] }
@@ -105,6 +107,19 @@ public final class MaskedConstraint: TokenConstraint {
         }
         move(to: probe, past: healed)
         return Commit(tokens: healed, healed: true)
+    }
+
+    /// Moves past `bytes`, text that reaches the grammar inside a token whose first bytes were
+    /// not the grammar's (a token that spans the trigger ending a free segment); `false`, with
+    /// nothing changed, if the grammar or the value rules refuse them.
+    public func accept(text bytes: [UInt8]) -> Bool {
+        var after = masker
+        guard after.accept(text: bytes) else { return false }
+        if let guardWorkspace, valueGuard?.permits(bytes, from: masker.position, using: guardWorkspace) == false { return false }
+        masker = after
+        valueGuard?.advance(bytes)
+        positionMask = nil
+        return true
     }
 
     /// Takes `masker`, which has moved past `tokens`, as the constraint's own.

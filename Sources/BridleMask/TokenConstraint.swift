@@ -36,6 +36,15 @@ public protocol TokenConstraint: AnyObject {
     ///   together; `nil` takes the token alone.
     func commit(_ token: Int32, healingWith tokenize: (([UInt8]) -> [Int32]?)?) -> Commit?
 
+    /// Moves past `bytes`: text a token carries into this constraint's part of the output after
+    /// bytes that were not its own (a token that spans the trigger ending a free segment).
+    /// `false`, with nothing changed, if the text is not allowed here.
+    func accept(text bytes: [UInt8]) -> Bool
+
+    /// How the free text before the answer ended, once it has (``SegmentedConstraint``); `nil`
+    /// while it goes on, and always for a constraint whose answer is the whole output.
+    var freeText: FreeTextOutcome? { get }
+
     /// The matcher's work budget, when running out of it is why nothing is allowed; `nil` when
     /// the constraint itself allows nothing more.
     var exhaustedWorkBudget: Int? { get }

@@ -227,6 +227,17 @@ public struct TokenMasker: Sendable {
         return true
     }
 
+    /// Moves past `bytes` if the grammar allows them all: text that reaches the grammar inside a
+    /// token (a token that spans the trigger ending a free segment).
+    ///
+    /// - Returns: `false`, with the masker unchanged, if a byte is not allowed.
+    public mutating func accept(text bytes: some Sequence<UInt8>) -> Bool {
+        var next = matcher
+        for byte in bytes where !next.accept(byte, using: workspace) { return false }
+        matcher = next
+        return true
+    }
+
     /// Where `token` leads, or `nil` if it is not allowed here.
     private func position(after token: Int32) -> GrammarMatcher? {
         guard token >= 0, Int(token) < vocabulary.count else { return nil }

@@ -66,6 +66,8 @@ import Testing
                 summary = statistics
             case .text:
                 Issue.record("llama.cpp streams tokens, not text")
+            case .answerBegins:
+                Issue.record("no reasoning was asked for")
             }
         }
         #expect(summary?.responseTokens == tokens)
@@ -145,6 +147,7 @@ import Testing
                 case .token: tokens += 1
                 case .finished: finished = true
                 case .text: Issue.record("llama.cpp streams tokens, not text")
+                case .answerBegins: Issue.record("no reasoning was asked for")
                 }
                 if tokens == 3 { withUnsafeCurrentTask { $0?.cancel() } }
             }

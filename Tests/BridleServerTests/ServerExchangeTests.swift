@@ -55,6 +55,7 @@ import Testing
                 case .text(let piece): text += piece
                 case .finished(let statistics): summaries.append(statistics)
                 case .token: Issue.record("a server yields text, not token ids")
+                case .answerBegins: Issue.record("a server has no reasoning to split off")
                 }
             }
             #expect(text == #""yes""#)

@@ -41,6 +41,7 @@ struct ServerLanguageModelTests {
                 pieces += 1
             case .finished(let statistics): summaries.append(statistics)
             case .token: Issue.record("a server yields text, not token ids")
+            case .answerBegins: Issue.record("a server has no reasoning to split off")
             }
         }
         #expect(summaries.count == 1)
@@ -102,7 +103,8 @@ struct ServerLanguageModelTests {
 /// each endpoint and why. Needs no server.
 @Suite struct UnreachableServerTests {
     @Test func allEndpointsFailedNamesEachAttempt() async throws {
-        let ports = try (0..<2).map { _ in try LoopbackPort.free() }
+        let closed = try (0..<2).map { _ in try LoopbackPort.refusing() }
+        let ports = closed.map(\.port)
         var configuration = ServerConfiguration(endpoints: ports.map { URL(string: "http://127.0.0.1:\($0)")! })
         configuration.retry = RetryPolicy(maximumAttempts: 3, initialBackoff: .milliseconds(1))
         let model = try ServerLanguageModel(configuration: configuration)
@@ -114,12 +116,14 @@ struct ServerLanguageModelTests {
             return failures.map(\.endpoint) == expected && failures.allSatisfy { $0.reason.contains("could not send") }
         }
         #expect(await model.load == [0, 0])
+        withExtendedLifetime(closed) {}
     }
 
     /// A server decodes one sequence per request, so it cannot weigh the conversation without
     /// the request beside it: the option is refused before anything is sent, not ignored.
     @Test func requestEmphasisIsRefusedNotIgnored() async throws {
-        let model = try ServerLanguageModel(url: URL(string: "http://127.0.0.1:\(try LoopbackPort.free())")!)
+        let closed = try LoopbackPort.refusing()
+        let model = try ServerLanguageModel(url: URL(string: "http://127.0.0.1:\(closed.port)")!)
         var options = GenerationOptions(sampling: .greedy)
         options.requestEmphasis = .standard
         await #expect {

@@ -16,6 +16,7 @@ struct CandidateRound<Model: LanguageModel> {
     private struct Written: Sendable {
         let index: Int
         let text: String?
+        let reasoning: String?
         let statistics: GenerationStatistics?
         let error: (any Error)?
     }
@@ -23,6 +24,7 @@ struct CandidateRound<Model: LanguageModel> {
     /// A candidate and what its checks found.
     struct Candidate {
         var text: String?
+        var reasoning: String?
         var content: GeneratedContent?
         var problems: [String] = []
         /// Why it could not be written, when it could not.
@@ -42,18 +44,18 @@ struct CandidateRound<Model: LanguageModel> {
     func run(progress: (ResponseText) -> Void) async throws -> ([Candidate], GenerationStatistics) {
         let count = options.bestOf
         if count == 1 {
-            let (text, statistics) = try await model.complete(request(0), progress: progress)
-            return ([try check(text, statistics)], statistics)
+            let (text, reasoning, statistics) = try await model.complete(request(0), progress: progress)
+            return ([try check(text, reasoning: reasoning, statistics)], statistics)
         }
         let written = await withTaskGroup(of: Written.self) { group in
             for index in 0..<count {
                 let request = request(index)
                 group.addTask {
                     do {
-                        let (text, statistics) = try await model.complete(request)
-                        return Written(index: index, text: text, statistics: statistics, error: nil)
+                        let (text, reasoning, statistics) = try await model.complete(request)
+                        return Written(index: index, text: text, reasoning: reasoning, statistics: statistics, error: nil)
                     } catch {
-                        return Written(index: index, text: nil, statistics: nil, error: error)
+                        return Written(index: index, text: nil, reasoning: nil, statistics: nil, error: error)
                     }
                 }
             }
@@ -70,7 +72,7 @@ struct CandidateRound<Model: LanguageModel> {
             } else if let text = candidate.text, let candidateStatistics = candidate.statistics {
                 statistics.add(candidateStatistics)
                 do {
-                    candidates.append(try check(text, candidateStatistics))
+                    candidates.append(try check(text, reasoning: candidate.reasoning, candidateStatistics))
                 } catch {
                     candidates.append(Candidate(text: text, problems: [String(describing: error)], error: error))
                 }
@@ -90,10 +92,11 @@ struct CandidateRound<Model: LanguageModel> {
 
     /// Parses `text` and checks it; throws only when the text is not the constraint's JSON,
     /// which the grammar rules out.
-    private func check(_ text: String, _ statistics: GenerationStatistics) throws -> Candidate {
+    private func check(_ text: String, reasoning: String?, _ statistics: GenerationStatistics) throws -> Candidate {
         let content = try constraint?.content(ofAnswer: text) ?? GeneratedContent(text)
         let problems = (constraint?.violations(of: content) ?? []).map(\.description)
-        return Candidate(text: text, content: content, problems: problems, meanLogProbability: statistics.meanLogProbability)
+        return Candidate(
+            text: text, reasoning: reasoning, content: content, problems: problems, meanLogProbability: statistics.meanLogProbability)
     }
 
     /// The index of the valid candidate with the highest mean log-probability (the first of

@@ -4,6 +4,9 @@ import BridleSchema
 public struct CheckedAnswer: Sendable, Hashable {
     /// The text as generated.
     public let text: String
+    /// What the model reasoned before the answer (``GenerationOptions/reasoningLevel``), with
+    /// the marker that ended it; `nil` when it answered at once.
+    public let reasoning: String?
     /// The text as content: parsed JSON under a schema, the text itself otherwise.
     public let content: GeneratedContent
     /// The work of every attempt, refused ones and best-of-N candidates included.
@@ -36,8 +39,10 @@ public struct CheckedAnswer: Sendable, Hashable {
     }
 
     public init(
-        text: String, content: GeneratedContent, statistics: GenerationStatistics, regenerations: Int, candidates: [Candidate] = []
+        text: String, content: GeneratedContent, statistics: GenerationStatistics, regenerations: Int, candidates: [Candidate] = [],
+        reasoning: String? = nil
     ) {
+        self.reasoning = reasoning
         self.text = text
         self.content = content
         self.statistics = statistics

@@ -38,7 +38,7 @@ extension LanguageModel {
                 }
                 return CheckedAnswer(
                     text: answer.text ?? "", content: answer.content ?? GeneratedContent(""), statistics: statistics, regenerations: attempt,
-                    candidates: report)
+                    candidates: report, reasoning: answer.reasoning)
             }
             // No valid candidate: the likeliest one that was written is shown back with its
             // problems; if none could be written, the first one's error is the request's.
@@ -59,7 +59,13 @@ extension GenerationOptions {
     func limited(by constraint: OutputConstraint?) -> GenerationOptions {
         guard maximumResponseTokens == nil, let constraint else { return self }
         var options = self
-        options.maximumResponseTokens = constraint.maximumResponseTokens
+        // Reasoning comes first: its budget, and the closing Bridle may write a byte a token.
+        let reasoning = reasoningLevel?.budget ?? 0
+        let beforeAnswer = reasoning > 0 ? reasoning + (ThinkFirst.lead + ThinkFirst.trigger).utf8.count : 0
+        options.maximumResponseTokens = constraint.maximumResponseTokens.map {
+            let (sum, overflow) = $0.addingReportingOverflow(beforeAnswer)
+            return overflow ? Int.max : sum
+        }
         return options
     }
 

@@ -234,7 +234,7 @@ struct SessionRequest {
         let request = GenerationRequest(messages: messages, constraint: constraint, options: turnOptions)
         var lastPartial: GeneratedContent?
         let onPartial = onPartial
-        let (text, turnStatistics) = try await session.model.complete(request) { response in
+        let (text, _, turnStatistics) = try await session.model.complete(request) { response in
             guard let onPartial, let partial = PartialView.toolTurn.partial(of: response.completeText), partial != lastPartial else { return }
             lastPartial = partial
             onPartial(partial)
