@@ -20,7 +20,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
     @Option(help: "A model as NAME=FILE.gguf; repeat it.")
     var model: [String]
 
-    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
+    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
     var system: [String] = [
         "bridle/spaced/json-schema", "bridle/spaced/no-emphasis/json-schema", "bridle/compact/no-emphasis/json-schema",
         "bridle/spaced/fields", "llama-json-schema/json-schema", "unconstrained/json-schema",
@@ -141,11 +141,15 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             options.maximumResponseTokens = maximumTokens
             var request = GenerationRequest(messages: system.messages(for: task, schema: schema), options: options)
             switch system.engine {
-            case .bridle(let layout, let fastForward, let bestOf, let emphasis):
+            case .bridle(let layout, let fastForward, let bestOf, let emphasis, let reasoning):
                 guard let schema else { throw BenchmarkFailure("Bridle cannot import the schema") }
                 request.options.grammar.layout = layout
                 request.options.fastForward = fastForward
                 request.options.requestEmphasis = emphasis
+                if reasoning > 0 {
+                    request.options.reasoningLevel = .tokens(reasoning)
+                    request.options.maximumResponseTokens = maximumTokens + reasoning + 16
+                }
                 request.constraint = try OutputConstraint(schema: schema, options: request.options.grammar)
                 if bestOf > 1 {
                     // Candidates decoded together; one attempt, as the single-answer rows have.
@@ -155,8 +159,9 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                     result = Outcome(text: answer.text, task: task)
                     break
                 }
-                let (text, tokens, forced) = try await response(llama.generate(request), stopAtObject: false)
+                let (text, tokens, forced, reasoning) = try await response(llama.generate(request), stopAtObject: false)
                 result = Outcome(text: text, task: task)
+                result.reasoning = reasoning
                 let off = offSplit(tokens, model: llama)
                 result.offSplitTokens = off.count
                 result.tokens = tokens.count
@@ -185,18 +190,21 @@ struct AccuracyBenchmark: AsyncParsableCommand {
     /// The response's text and tokens; an unconstrained one ends at its first complete JSON object.
     private static func response(
         _ stream: AsyncThrowingStream<GenerationEvent, any Error>, stopAtObject: Bool
-    ) async throws -> (text: String, tokens: [(id: Int32, bytes: [UInt8])], forced: Set<Int>) {
+    ) async throws -> (text: String, tokens: [(id: Int32, bytes: [UInt8])], forced: Set<Int>, reasoning: String?) {
         var bytes: [UInt8] = []
         var tokens: [(id: Int32, bytes: [UInt8])] = []
         var forced: Set<Int> = []
+        var answerStart = 0
         for try await event in stream {
             if case .finished(let statistics) = event { forced = Set(statistics.forcedTokenIndices) }
+            if case .answerBegins(let count) = event { answerStart = count }
             guard case .token(let id, let piece) = event else { continue }
             bytes += piece
             tokens.append((id, piece))
             if stopAtObject, piece.contains(UInt8(ascii: "}")), ArgumentScore.firstObject(in: String(decoding: bytes, as: UTF8.self)) != nil { break }
         }
-        return (String(decoding: bytes, as: UTF8.self), tokens, forced)
+        let reasoning = answerStart > 0 ? String(decoding: bytes.prefix(answerStart), as: UTF8.self) : nil
+        return (String(decoding: bytes.dropFirst(answerStart), as: UTF8.self), tokens, forced, reasoning)
     }
 
     /// The indices of the `tokens` the model's tokenizer would not have produced: tokens whose
@@ -226,6 +234,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
         let line = GeneratedContent(properties: [
             ("model", GeneratedContent(model)), ("system", GeneratedContent(key)), ("id", GeneratedContent(task.id)),
             ("right", GeneratedContent(outcome.isRight)), ("text", GeneratedContent(outcome.text ?? "")),
+            ("reasoning", GeneratedContent(outcome.reasoning ?? "")),
             ("tokens", GeneratedContent(outcome.tokens)), ("offSplit", GeneratedContent(outcome.offSplitTokens)),
             ("forced", GeneratedContent(outcome.forcedTokens)), ("offSplitPieces", GeneratedContent(elements: outcome.offSplitPieces.map { GeneratedContent($0) })), ("forcedOffSplit", GeneratedContent(outcome.forcedOffSplitTokens)),
             ("failure", outcome.failure.map { GeneratedContent($0) } ?? .null),
@@ -246,6 +255,8 @@ struct Outcome {
     var forcedTokens = 0
     var forcedOffSplitTokens = 0
     var offSplitPieces: [String] = []
+    /// What the model reasoned before its answer, under a reasoning system.
+    var reasoning: String?
 
     init(text: String, task: FunctionCallCase) {
         self.text = text

@@ -8,7 +8,8 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
     enum Engine: Hashable {
         /// `bestOf` above 1: the likeliest valid of that many sampled candidates (sampled runs only).
         /// `emphasis`: ``GenerationOptions/requestEmphasis`` (its default unless the system names one).
-        case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int, emphasis: RequestEmphasis?)
+        /// `reasoning`: tokens of thinking first (``GenerationOptions/reasoningLevel``); 0 is off.
+        case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int, emphasis: RequestEmphasis?, reasoning: Int)
         case llamaJSONSchema
         case unconstrained
     }
@@ -26,11 +27,11 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
 
     /// Best-of-N systems sample; they have no greedy run.
     var samplesOnly: Bool {
-        if case .bridle(_, _, let bestOf, _) = engine { return bestOf > 1 }
+        if case .bridle(_, _, let bestOf, _, _) = engine { return bestOf > 1 }
         return false
     }
 
-    /// `bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis]/RENDERING`, `llama-json-schema/RENDERING`
+    /// `bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N]/RENDERING`, `llama-json-schema/RENDERING`
     /// or `unconstrained/RENDERING`.
     init?(_ text: String) {
         let parts = text.split(separator: "/").map(String.init)
@@ -41,12 +42,15 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
             guard parts.count >= 3, let layout = JSONLayout(rawValue: parts[1]) else { return nil }
             var fastForward = true
             var bestOf = 1
+            var reasoning = 0
             var emphasis = GenerationOptions().requestEmphasis
             for option in parts[2..<(parts.count - 1)] {
                 if option == "no-ff" {
                     fastForward = false
                 } else if option == "no-emphasis" {
                     emphasis = nil
+                } else if option.hasPrefix("reasoning-"), let count = Int(option.dropFirst("reasoning-".count)), count > 0 {
+                    reasoning = count
                 } else if option.hasPrefix("best-of-"), let count = Int(option.dropFirst("best-of-".count)), count > 1 {
                     bestOf = count
                 } else if option.hasPrefix("emphasis-") {
@@ -58,7 +62,7 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
                     return nil
                 }
             }
-            engine = .bridle(layout: layout, fastForward: fastForward, bestOf: bestOf, emphasis: emphasis)
+            engine = .bridle(layout: layout, fastForward: fastForward, bestOf: bestOf, emphasis: emphasis, reasoning: reasoning)
         case "llama-json-schema" where parts.count == 2: engine = .llamaJSONSchema
         case "unconstrained" where parts.count == 2: engine = .unconstrained
         default: return nil
@@ -67,8 +71,8 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
 
     var description: String {
         switch engine {
-        case .bridle(let layout, let fastForward, let bestOf, let emphasis):
-            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")\(Self.name(of: emphasis))/\(rendering.rawValue)"
+        case .bridle(let layout, let fastForward, let bestOf, let emphasis, let reasoning):
+            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")\(Self.name(of: emphasis))\(reasoning > 0 ? "/reasoning-\(reasoning)" : "")/\(rendering.rawValue)"
         case .llamaJSONSchema: "llama-json-schema/\(rendering.rawValue)"
         case .unconstrained: "unconstrained/\(rendering.rawValue)"
         }

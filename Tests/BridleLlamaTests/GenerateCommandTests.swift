@@ -30,6 +30,23 @@ import Testing
         #expect(strict.errors.contains("#/properties/words/uniqueItems"))
     }
 
+    /// `--reasoning N`: standard output holds the answer alone, valid JSON of the schema;
+    /// `--show-reasoning` puts the reasoning on standard error, and without `--reasoning` is a
+    /// usage error.
+    @Test func reasoningStaysOffStandardOutput() throws {
+        let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
+        let base = ["generate", "--model", TestModels.large.path, "--json-schema", try schemaFile().path, "--prompt", "Two words", "--seed", "3"]
+        let run = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--reasoning", "6", "--show-reasoning", "--statistics"])
+        #expect(run.status == 0, "\(run.errors)")
+        let answer = try GeneratedContent(json: run.output)
+        #expect(try answer.value([String].self, forProperty: "words").count == 2)
+        #expect(run.errors.contains("reasoning: ") && run.errors.contains(ThinkFirst.trigger), "\(run.errors)")
+        #expect(run.errors.contains("tokens before the answer"), "\(run.errors)")
+        let unasked = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--show-reasoning"])
+        #expect(unasked.status != 0)
+        #expect(unasked.errors.contains("--show-reasoning"))
+    }
+
     /// `bridle match --json-schema` judges an input as every answer is judged: the grammar
     /// (in the chosen layout), then the checks the grammar leaves to after generation.
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Bridle
 import BridleExampleTypes
 import BridleLlama
+import BridleSessionChecks
 import Foundation
 import Testing
 
@@ -64,6 +65,26 @@ import Testing
         #expect(off.text == none.text)
         #expect(off.reasoning == nil)
         #expect(off.statistics.reasoningTokens == 0)
+    }
+
+    /// A session's turns reason too: each call and the answer keep their reasoning in the
+    /// transcript, and the usage counts its tokens.
+    @Test func aSessionKeepsEachTurnsReasoning() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.large)
+        let session = LanguageModelSession(model: model, tools: [CurrentDateTool(clock: { SessionChecks.now })], policy: SessionChecks.policy)
+        var options = SessionChecks.options(seed: 3)
+        options.reasoningLevel = .tokens(4)
+        let response = try await session.respond(to: "What is the date tomorrow?", options: options)
+        #expect(response.reasoning?.hasSuffix(ThinkFirst.trigger) == true)
+        for entry in response.transcriptEntries {
+            switch entry {
+            case .toolCalls(let calls): #expect(calls.reasoning?.hasSuffix(ThinkFirst.trigger) == true)
+            case .response(let answer): #expect(answer.reasoning == response.reasoning)
+            default: break
+            }
+        }
+        #expect(response.usage.output.reasoningTokenCount == response.statistics.reasoningTokens)
+        #expect(response.statistics.reasoningTokens >= 4)
     }
 
     /// A level Bridle can't read, or a server, is refused before anything runs, naming the option.

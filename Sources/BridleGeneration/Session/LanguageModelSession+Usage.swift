@@ -12,8 +12,9 @@ extension LanguageModelSession {
     /// ```
     ///
     /// Counted from ``GenerationStatistics`` over every turn of a request (tool calls and the
-    /// answer). Bridle's models do not reason apart from the response, so
-    /// ``Output/reasoningTokenCount`` is 0.
+    /// answer). ``Output/reasoningTokenCount`` counts the free text before the answer under
+    /// ``GenerationOptions/reasoningLevel`` (``GenerationStatistics/reasoningTokens``), a share of
+    /// ``Output/totalTokenCount``; 0 when the model answered at once.
     public struct Usage: Sendable, Hashable {
         public var input: Input
         public var output: Output
@@ -56,7 +57,7 @@ extension LanguageModelSession {
         init(_ statistics: GenerationStatistics) {
             self.init(
                 input: Input(totalTokenCount: statistics.promptTokens, cachedTokenCount: statistics.reusedPromptTokens),
-                output: Output(totalTokenCount: statistics.responseTokens, reasoningTokenCount: 0))
+                output: Output(totalTokenCount: statistics.responseTokens, reasoningTokenCount: statistics.reasoningTokens))
         }
 
         static func + (left: Usage, right: Usage) -> Usage {

@@ -342,12 +342,12 @@ public final class LanguageModelSession: Sendable {
             throw ResponseError.undecodableResponse(text: outcome.text, reason: "the answer is not a string")
         }
         return Response(content: text, rawContent: outcome.content, text: outcome.text, statistics: outcome.statistics,
-            transcriptEntries: outcome.entries)
+            transcriptEntries: outcome.entries, reasoning: outcome.reasoning)
     }
 
     private static func contentResponse(_ outcome: SessionRequest.Outcome) -> Response<GeneratedContent> {
         Response(content: outcome.content, rawContent: outcome.content, text: outcome.text, statistics: outcome.statistics,
-            transcriptEntries: outcome.entries)
+            transcriptEntries: outcome.entries, reasoning: outcome.reasoning)
     }
 
     private static func typedResponse<Content: Generable>(_ outcome: SessionRequest.Outcome) throws -> Response<Content> {

@@ -19,14 +19,16 @@ struct SessionRequest {
     struct Outcome {
         let content: GeneratedContent
         let text: String
+        /// What the model reasoned before the answer (its last turn).
+        let reasoning: String?
         let statistics: GenerationStatistics
         let entries: ArraySlice<Transcript.Entry>
     }
 
     /// What a tool turn ended in.
     private enum Step {
-        case answered(GeneratedContent, text: String)
-        case call(CheckedCall, id: String, tool: any Tool, text: String, attempts: [ToolCallAttempt])
+        case answered(GeneratedContent, text: String, reasoning: String?)
+        case call(CheckedCall, id: String, tool: any Tool, text: String, reasoning: String?, attempts: [ToolCallAttempt])
     }
 
     private var policy: ToolPolicy { session.policy }
@@ -48,6 +50,7 @@ struct SessionRequest {
             let started = Date()
             let content: GeneratedContent
             let text: String
+            var reasoning: String?
             var regenerations = 0
             if let toolTurn {
                 let answerOnly = rounds >= policy.maximumToolRounds && policy.answerAfterLastRound
@@ -55,20 +58,21 @@ struct SessionRequest {
                     ? try ToolTurn(tools: [], answer: answer, options: options.grammar, now: now)
                     : rounds == 0 ? callsOnlyTurn ?? toolTurn : toolTurn
                 switch try await nextStep(turn, system: system, rounds: rounds, statistics: &statistics) {
-                case .answered(let answered, let answerText):
-                    (content, text) = (answered, answerText)
-                case .call(let call, let callID, let tool, let callText, let attempts):
-                    try await dispatch(call, id: callID, of: tool, text: callText, started: started, attempts: attempts)
+                case .answered(let answered, let answerText, let answerReasoning):
+                    (content, text, reasoning) = (answered, answerText, answerReasoning)
+                case .call(let call, let callID, let tool, let callText, let callReasoning, let attempts):
+                    try await dispatch(call, id: callID, of: tool, text: callText, reasoning: callReasoning, started: started, attempts: attempts)
                     rounds += 1
                     continue
                 }
             } else {
-                (content, text, regenerations) = try await checkedAnswer(system: system, statistics: &statistics)
+                (content, text, reasoning, regenerations) = try await checkedAnswer(system: system, statistics: &statistics)
             }
             session.record(.response(Transcript.Response(
                 text: text, content: content, source: answer.schema.root.title, date: started, seconds: Date().timeIntervalSince(started),
-                regenerations: regenerations > 0 ? regenerations : nil)))
-            return Outcome(content: content, text: text, statistics: statistics, entries: session.entries(from: firstEntry))
+                regenerations: regenerations > 0 ? regenerations : nil, reasoning: reasoning)))
+            return Outcome(
+                content: content, text: text, reasoning: reasoning, statistics: statistics, entries: session.entries(from: firstEntry))
         }
     }
 
@@ -92,13 +96,13 @@ struct SessionRequest {
         var feedback: [ChatMessage] = []
         while true {
             let messages = SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + feedback
-            let text = try await generate(messages, constraint: turn.constraint, statistics: &statistics)
+            let (text, reasoning) = try await generate(messages, constraint: turn.constraint, statistics: &statistics)
             let number = attempts.count + 1
             let refused: ToolCallAttempt
             switch turn.read(text) {
             case .answer(let answer):
                 let problems = self.answer.violations(of: answer)
-                guard !problems.isEmpty else { return .answered(answer, text: text) }
+                guard !problems.isEmpty else { return .answered(answer, text: text, reasoning: reasoning) }
                 refused = ToolCallAttempt(number: number, text: text, toolName: nil, arguments: answer, problems: problems)
             case .call(let tool, let arguments):
                 guard rounds < policy.maximumToolRounds else {
@@ -110,7 +114,7 @@ struct SessionRequest {
                 case .success(let call):
                     let callID = UUID().uuidString
                     session.audit(DispatchRecord(date: Date(), toolName: tool.name, callID: callID, attempt: number, decision: .validated))
-                    return .call(call, id: callID, tool: tool, text: text, attempts: attempts)
+                    return .call(call, id: callID, tool: tool, text: text, reasoning: reasoning, attempts: attempts)
                 case .failure(let problems):
                     refused = ToolCallAttempt(number: number, text: text, toolName: tool.name, arguments: arguments, problems: problems.messages)
                 }
@@ -146,11 +150,12 @@ struct SessionRequest {
     /// Records the call, asks the approver when the tool needs it, runs the tool and records
     /// what came back.
     private func dispatch(
-        _ call: CheckedCall, id callID: String, of tool: any Tool, text: String, started: Date, attempts: [ToolCallAttempt]
+        _ call: CheckedCall, id callID: String, of tool: any Tool, text: String, reasoning: String?, started: Date,
+        attempts: [ToolCallAttempt]
     ) async throws {
         session.record(.toolCalls(Transcript.ToolCalls(
             calls: [Transcript.ToolCall(id: callID, toolName: tool.name, arguments: call.arguments)],
-            text: text, date: started, seconds: Date().timeIntervalSince(started))))
+            text: text, date: started, seconds: Date().timeIntervalSince(started), reasoning: reasoning)))
         let dispatched = Date()
         func audit(_ decision: DispatchRecord.Decision) {
             session.audit(DispatchRecord(date: Date(), toolName: tool.name, callID: callID, attempt: attempts.count + 1, decision: decision))
@@ -200,7 +205,7 @@ struct SessionRequest {
     /// check its grammar can't make is shown back to the model and generated again.
     private func checkedAnswer(
         system: String?, statistics: inout GenerationStatistics
-    ) async throws -> (content: GeneratedContent, text: String, regenerations: Int) {
+    ) async throws -> (content: GeneratedContent, text: String, reasoning: String?, regenerations: Int) {
         let constraint: OutputConstraint? = if case .schema(let schema, _) = answer {
             try OutputConstraint(schema: schema, options: options.grammar, now: now)
         } else {
@@ -218,13 +223,13 @@ struct SessionRequest {
             onPartial(partial)
         }
         statistics.add(checked.statistics)
-        return (checked.content, checked.text, checked.regenerations)
+        return (checked.content, checked.text, checked.reasoning, checked.regenerations)
     }
 
     /// One tool turn's text; its checks are the turn's own (``nextStep(_:system:rounds:statistics:)``).
     private func generate(
         _ messages: [ChatMessage], constraint: OutputConstraint, statistics: inout GenerationStatistics
-    ) async throws -> String {
+    ) async throws -> (text: String, reasoning: String?) {
         var turnOptions = options.limited(by: constraint)
         // A tool turn first chooses whether to call a tool, a choice the instructions make
         // likely whatever the request is, so emphasis would weigh it down (gemma-3-270m called
@@ -234,12 +239,12 @@ struct SessionRequest {
         let request = GenerationRequest(messages: messages, constraint: constraint, options: turnOptions)
         var lastPartial: GeneratedContent?
         let onPartial = onPartial
-        let (text, _, turnStatistics) = try await session.model.complete(request) { response in
+        let (text, reasoning, turnStatistics) = try await session.model.complete(request) { response in
             guard let onPartial, let partial = PartialView.toolTurn.partial(of: response.completeText), partial != lastPartial else { return }
             lastPartial = partial
             onPartial(partial)
         }
         statistics.add(turnStatistics)
-        return text
+        return (text, reasoning)
     }
 }

@@ -77,13 +77,19 @@ extension Transcript {
         /// When generation began, and how long it took (rejected attempts included).
         public var date: Date
         public var seconds: Double
+        /// What the model reasoned before the calls (``GenerationOptions/reasoningLevel``), with
+        /// the marker that ended it; `nil` when it did not.
+        public var reasoning: String?
 
-        public init(id: String = UUID().uuidString, calls: [ToolCall], text: String, date: Date, seconds: Double) {
+        public init(
+            id: String = UUID().uuidString, calls: [ToolCall], text: String, date: Date, seconds: Double, reasoning: String? = nil
+        ) {
             self.id = id
             self.calls = calls
             self.text = text
             self.date = date
             self.seconds = seconds
+            self.reasoning = reasoning
         }
 
         public var startIndex: Int { calls.startIndex }
@@ -155,11 +161,16 @@ extension Transcript {
         /// checks no grammar can make (a value matching two `oneOf` branches, repeated items
         /// under `uniqueItems`); `nil` when the first answer passed.
         public var regenerations: Int?
+        /// What the model reasoned before the answer (``GenerationOptions/reasoningLevel``), with
+        /// the marker that ended it; `nil` when it did not. A property, not FoundationModels 27's
+        /// `Transcript.Entry.reasoning` case, so that 26 code's exhaustive switches still compile.
+        public var reasoning: String?
 
         public init(
             id: String = UUID().uuidString, text: String, content: GeneratedContent, source: String? = nil, date: Date, seconds: Double,
-            regenerations: Int? = nil
+            regenerations: Int? = nil, reasoning: String? = nil
         ) {
+            self.reasoning = reasoning
             self.id = id
             self.text = text
             self.content = content
