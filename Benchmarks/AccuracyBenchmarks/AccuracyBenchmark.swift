@@ -20,7 +20,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
     @Option(help: "A model as NAME=FILE.gguf; repeat it.")
     var model: [String]
 
-    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
+    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N or /draft-N]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
     var system: [String] = [
         "bridle/spaced/json-schema", "bridle/spaced/no-emphasis/json-schema", "bridle/compact/no-emphasis/json-schema",
         "bridle/spaced/fields", "llama-json-schema/json-schema", "unconstrained/json-schema",
@@ -70,7 +70,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                 let llama = try LlamaLanguageModel(
                     contentsOf: URL(fileURLWithPath: parts[1]), configuration: LlamaConfiguration(threads: threads))
                 for (index, task) in tasks.enumerated() {
-                    for system in systems where system.engine != .llamaJSONSchema {
+                    for system in systems where !system.engine.runsOnServer {
                         for (seed, temperature) in runs.enumerated() where temperature != nil || !system.samplesOnly {
                             let key = Self.key(system, temperature: temperature)
                             let result = await Self.answer(task, system: system, llama: llama, temperature: temperature, seed: UInt64(seed))
@@ -81,14 +81,14 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                     if (index + 1) % 25 == 0 { print("  \(parts[0]): \(index + 1) tasks in process") }
                 }
             }
-            if systems.contains(where: { $0.engine == .llamaJSONSchema }) {
+            if systems.contains(where: \.engine.runsOnServer) {
                 guard let llamaServer else { throw ValidationError("the llama-json-schema systems need --llama-server") }
                 let prompter = try LlamaLanguageModel(
                     contentsOf: URL(fileURLWithPath: parts[1]), configuration: LlamaConfiguration(contextSize: 512, threads: 1))
                 let server = try await LlamaServerCompletion(binary: llamaServer, model: parts[1], port: 18_000 + Int.random(in: 0..<2000), threads: threads)
                 defer { server.stop() }
                 for task in tasks {
-                    for system in systems where system.engine == .llamaJSONSchema {
+                    for system in systems where system.engine.runsOnServer {
                         for (seed, temperature) in runs.enumerated() {
                             let key = Self.key(system, temperature: temperature)
                             let schema = try? GenerationSchema(jsonSchema: task.parameters)
@@ -96,8 +96,15 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                             let start = ContinuousClock.now
                             var result: Outcome
                             do {
+                                let constraint: LlamaServerCompletion.Constraint
+                                if system.engine == .llamaJSONSchema {
+                                    constraint = .jsonSchema(task.parameters)
+                                } else {
+                                    guard let schema else { throw BenchmarkFailure("Bridle cannot import the schema") }
+                                    constraint = .grammar(try OutputConstraint(schema: schema).gbnf)
+                                }
                                 let text = try await server.complete(
-                                    prompt: prompt, schema: task.parameters, temperature: temperature, seed: UInt64(seed), maximumTokens: Self.maximumTokens)
+                                    prompt: prompt, constraint: constraint, temperature: temperature, seed: UInt64(seed), maximumTokens: Self.maximumTokens)
                                 result = Outcome(text: text, task: task)
                             } catch {
                                 result = Outcome(failure: "\(error)")
@@ -141,13 +148,14 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             options.maximumResponseTokens = maximumTokens
             var request = GenerationRequest(messages: system.messages(for: task, schema: schema), options: options)
             switch system.engine {
-            case .bridle(let layout, let fastForward, let bestOf, let emphasis, let reasoning):
+            case .bridle(let layout, let fastForward, let bestOf, let emphasis, let reasoning, let style):
                 guard let schema else { throw BenchmarkFailure("Bridle cannot import the schema") }
                 request.options.grammar.layout = layout
                 request.options.fastForward = fastForward
                 request.options.requestEmphasis = emphasis
                 if reasoning > 0 {
                     request.options.reasoningLevel = .tokens(reasoning)
+                    request.options.reasoningStyle = style
                     request.options.maximumResponseTokens = maximumTokens + reasoning + 16
                 }
                 request.constraint = try OutputConstraint(schema: schema, options: request.options.grammar)
@@ -177,7 +185,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                 // Its first JSON object is the answer: a reply that has none by then has none.
                 request.options.maximumResponseTokens = Self.unconstrainedTokens
                 result = Outcome(text: try await response(llama.generate(request), stopAtObject: true).text, task: task)
-            case .llamaJSONSchema:
+            case .llamaJSONSchema, .llamaBridleGrammar:
                 throw BenchmarkFailure("runs on llama-server")
             }
         } catch {

@@ -8,10 +8,17 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
     enum Engine: Hashable {
         /// `bestOf` above 1: the likeliest valid of that many sampled candidates (sampled runs only).
         /// `emphasis`: ``GenerationOptions/requestEmphasis`` (its default unless the system names one).
-        /// `reasoning`: tokens of thinking first (``GenerationOptions/reasoningLevel``); 0 is off.
-        case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int, emphasis: RequestEmphasis?, reasoning: Int)
+        /// `reasoning`: tokens of free text first (``GenerationOptions/reasoningLevel``; 0 is off),
+        /// spent as `style` says.
+        case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int, emphasis: RequestEmphasis?, reasoning: Int, style: ReasoningStyle)
         case llamaJSONSchema
+        /// llama-server with Bridle's GBNF for the schema (the `spaced` layout): Bridle's grammar
+        /// on llama.cpp's engine and sampler.
+        case llamaBridleGrammar
         case unconstrained
+
+        /// Whether llama-server answers (not this process).
+        var runsOnServer: Bool { self == .llamaJSONSchema || self == .llamaBridleGrammar }
     }
 
     /// How the prompt shows the arguments' schema.
@@ -27,11 +34,11 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
 
     /// Best-of-N systems sample; they have no greedy run.
     var samplesOnly: Bool {
-        if case .bridle(_, _, let bestOf, _, _) = engine { return bestOf > 1 }
+        if case .bridle(_, _, let bestOf, _, _, _) = engine { return bestOf > 1 }
         return false
     }
 
-    /// `bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N]/RENDERING`, `llama-json-schema/RENDERING`
+    /// `bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N or /draft-N]/RENDERING`, `llama-json-schema/RENDERING`
     /// or `unconstrained/RENDERING`.
     init?(_ text: String) {
         let parts = text.split(separator: "/").map(String.init)
@@ -43,6 +50,7 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
             var fastForward = true
             var bestOf = 1
             var reasoning = 0
+            var style = ReasoningStyle.thinkFirst
             var emphasis = GenerationOptions().requestEmphasis
             for option in parts[2..<(parts.count - 1)] {
                 if option == "no-ff" {
@@ -51,6 +59,8 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
                     emphasis = nil
                 } else if option.hasPrefix("reasoning-"), let count = Int(option.dropFirst("reasoning-".count)), count > 0 {
                     reasoning = count
+                } else if option.hasPrefix("draft-"), let count = Int(option.dropFirst("draft-".count)), count > 0 {
+                    (reasoning, style) = (count, .draftFirst)
                 } else if option.hasPrefix("best-of-"), let count = Int(option.dropFirst("best-of-".count)), count > 1 {
                     bestOf = count
                 } else if option.hasPrefix("emphasis-") {
@@ -62,8 +72,9 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
                     return nil
                 }
             }
-            engine = .bridle(layout: layout, fastForward: fastForward, bestOf: bestOf, emphasis: emphasis, reasoning: reasoning)
+            engine = .bridle(layout: layout, fastForward: fastForward, bestOf: bestOf, emphasis: emphasis, reasoning: reasoning, style: style)
         case "llama-json-schema" where parts.count == 2: engine = .llamaJSONSchema
+        case "llama-bridle-gbnf" where parts.count == 2: engine = .llamaBridleGrammar
         case "unconstrained" where parts.count == 2: engine = .unconstrained
         default: return nil
         }
@@ -71,9 +82,11 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
 
     var description: String {
         switch engine {
-        case .bridle(let layout, let fastForward, let bestOf, let emphasis, let reasoning):
-            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")\(Self.name(of: emphasis))\(reasoning > 0 ? "/reasoning-\(reasoning)" : "")/\(rendering.rawValue)"
+        case .bridle(let layout, let fastForward, let bestOf, let emphasis, let reasoning, let style):
+            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")\(Self.name(of: emphasis))"
+                + (reasoning > 0 ? "/\(style == .draftFirst ? "draft" : "reasoning")-\(reasoning)" : "") + "/\(rendering.rawValue)"
         case .llamaJSONSchema: "llama-json-schema/\(rendering.rawValue)"
+        case .llamaBridleGrammar: "llama-bridle-gbnf/\(rendering.rawValue)"
         case .unconstrained: "unconstrained/\(rendering.rawValue)"
         }
     }

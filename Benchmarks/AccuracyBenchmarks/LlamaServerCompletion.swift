@@ -9,7 +9,8 @@ import Glibc
 #endif
 
 /// A llama-server process on a loopback port, asked for completions with llama.cpp's own
-/// JSON-Schema grammar (its `json_schema` field): the peer the benchmark compares against.
+/// JSON-Schema grammar (its `json_schema` field), the peer the benchmark compares against, or
+/// with Bridle's GBNF (its `grammar` field): the two grammars on one engine and sampler.
 final class LlamaServerCompletion {
     private let process = Process()
     private let url: String
@@ -42,13 +43,24 @@ final class LlamaServerCompletion {
         }
     }
 
-    /// The completion of `prompt` (already in the model's template) under `schema`: greedy
+    /// What the server constrains a completion by.
+    enum Constraint {
+        /// llama.cpp converts the schema itself.
+        case jsonSchema(GeneratedContent)
+        /// Bridle's GBNF for the schema.
+        case grammar(String)
+    }
+
+    /// The completion of `prompt` (already in the model's template) under `constraint`: greedy
     /// when `temperature` is nil, else sampled from the whole distribution with `seed`.
-    func complete(prompt: String, schema: GeneratedContent, temperature: Double?, seed: UInt64, maximumTokens: Int) async throws -> String {
+    func complete(prompt: String, constraint: Constraint, temperature: Double?, seed: UInt64, maximumTokens: Int) async throws -> String {
         var fields: [(String, GeneratedContent)] = [
-            ("prompt", GeneratedContent(prompt)), ("n_predict", GeneratedContent(maximumTokens)),
-            ("json_schema", schema), ("cache_prompt", GeneratedContent(true)),
+            ("prompt", GeneratedContent(prompt)), ("n_predict", GeneratedContent(maximumTokens)), ("cache_prompt", GeneratedContent(true)),
         ]
+        switch constraint {
+        case .jsonSchema(let schema): fields.append(("json_schema", schema))
+        case .grammar(let gbnf): fields.append(("grammar", GeneratedContent(gbnf)))
+        }
         if let temperature {
             fields += [
                 ("temperature", GeneratedContent(JSONNumber(Decimal(temperature)) ?? JSONNumber(1))), ("top_k", GeneratedContent(0)),

@@ -15,7 +15,8 @@ import Foundation
 // tokens: a real SentencePiece vocabulary):
 // 1. MaskBench's replay: Bridle's full mask per step (mean, p50, p99, max µs), time to the
 //    first mask, and llama.cpp's grammar sampler on a sample of the same steps; then the value
-//    rules' cost on top of the mask, on schemas that have them (ValueRulesBench);
+//    rules' cost on top of the mask, on schemas that have them (ValueRulesBench); what free text
+//    before the answer costs per token, and the answer's mask after it (FreeTextBench);
 // 2. end to end, top-40 sampling: tokens/s and sampler ms/token unconstrained, and under
 //    Bridle's grammars with llama.cpp's grammar sampler (LlamaGrammarRun: its own loop, not Bridle's token path), with Bridle's mask engine, and with
 //    Bridle's engine plus fast-forward; and llama.cpp's converter's grammars with its sampler;
@@ -201,6 +202,7 @@ for choice in models {
     print("\n== vocabulary \(model.vocabularySize): \(url.lastPathComponent) (prompt template: \(model.promptTemplateDescription))")
     try MaskBench(model: model, shared: URL(fileURLWithPath: shared)).run()
     try ValueRulesBench(model: model).run()
+    try FreeTextBench(model: model).run()
     if masksOnly { continue }
 
     let llamaGrammar = LlamaGrammarRun(model: model, tokenCap: tokenCap)

@@ -78,6 +78,10 @@ public struct GenerationOptions: Sendable, Hashable {
     /// think first unless asked, since the accuracy benchmark found it no better on the small
     /// models measured (BENCHMARKS.md, "Reasoning, then the answer").
     public var reasoningLevel: ReasoningLevel?
+    /// How a model without a reasoning block of its own spends ``reasoningLevel``'s budget:
+    /// thinking first (the default), or drafting an answer unconstrained before the
+    /// constrained one.
+    public var reasoningStyle: ReasoningStyle = .thinkFirst
 
     /// FoundationModels 27's name for ``sampling``.
     public var samplingMode: SamplingMode? {

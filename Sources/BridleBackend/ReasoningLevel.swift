@@ -6,8 +6,9 @@ import Foundation
 /// under its grammar. ``GenerationOptions/reasoningLevel``.
 ///
 /// A model without a reasoning block of its own (every model Bridle runs today: gemma-3 and
-/// SmolLM2 among them) "thinks first": it is asked to, and its free text ends where it writes
-/// ``ThinkFirst/trigger``, or where Bridle writes it for the model, once the budget is spent.
+/// SmolLM2 among them) spends the budget as ``GenerationOptions/reasoningStyle`` says: it
+/// thinks first, or drafts an answer unconstrained; its free text ends where it writes
+/// ``ReasoningStyle/trigger``, or where Bridle writes it for the model.
 ///
 /// ```swift
 /// var options = GenerationOptions(sampling: .greedy)
@@ -45,19 +46,4 @@ public enum ReasoningLevel: Sendable, Hashable {
         case .tokens(let count): count
         }
     }
-}
-
-/// How a model without a reasoning block of its own is asked to think first, and where its
-/// thinking ends. The answer's grammar may start after one space or newline, as prose writes
-/// `Answer: {…}`.
-public enum ThinkFirst {
-    /// What ends the free text, written by the model or, at the budget, by Bridle.
-    public static let trigger = "Answer:"
-    /// What Bridle writes before ``trigger`` when it ends the free text itself.
-    public static let lead = "\n"
-    /// The instruction added to the conversation's system message.
-    public static let instruction = """
-        Before answering, think it through in a few short sentences. \
-        Then write "\(trigger)" followed by the answer.
-        """
 }

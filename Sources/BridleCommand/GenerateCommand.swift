@@ -95,7 +95,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     private var requestEmphasis: RequestEmphasis { emphasis.map { RequestEmphasis(weight: $0) } ?? .automatic }
 
-    @Option(help: "Tokens the model may reason in before its answer (free text, ended by \"\(ThinkFirst.trigger)\", or by Bridle at the budget); 0 is off. --model only. Only the answer goes to standard output.")
+    @Option(help: "Tokens the model may reason in before its answer (free text, ended by \"\(ReasoningStyle.trigger)\", or by Bridle at the budget); 0 is off. --model only. Only the answer goes to standard output.")
     var reasoning: Int?
 
     @Flag(name: .customLong("show-reasoning"), help: "Also print the reasoning (with the marker that ended it) to standard error.")

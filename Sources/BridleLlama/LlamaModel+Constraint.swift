@@ -5,7 +5,7 @@ import BridleMask
 extension LlamaModel {
     /// The constraint for `request`: Bridle's mask engine under the request's grammar and value
     /// rules, or no constraint at all; under ``GenerationOptions/reasoningLevel``, free text
-    /// before it that ends at ``ThinkFirst/trigger``.
+    /// before it that ends at ``ReasoningStyle/trigger``.
     ///
     /// - Returns: The constraint and the seconds its grammar took to compile (almost none when
     ///   the model has compiled it before; the vocabulary's own view is built once per model,
@@ -14,7 +14,7 @@ extension LlamaModel {
         let budget = request.options.reasoningBudget
         guard let constraint = request.constraint else {
             let answer = Unconstrained(isEndOfGeneration: isEndOfGeneration)
-            return (budget > 0 ? thinkingFirst(budget: budget, then: answer) : answer, 0)
+            return (budget > 0 ? afterFreeText(budget: budget, then: answer) : answer, 0)
         }
         let vocabulary = tokenVocabulary
         let start = ContinuousClock.now
@@ -27,11 +27,11 @@ extension LlamaModel {
         }
         let masked = MaskedConstraint(masker: TokenMasker(matcher, vocabulary: vocabulary), valueRules: constraint.valueRules)
         let seconds = (ContinuousClock.now - start).seconds
-        return (budget > 0 ? thinkingFirst(budget: budget, then: masked) : masked, seconds)
+        return (budget > 0 ? afterFreeText(budget: budget, then: masked) : masked, seconds)
     }
 
-    private func thinkingFirst(budget: Int, then answer: any TokenConstraint) -> SegmentedConstraint {
-        let segment = FreeText(trigger: Array(ThinkFirst.trigger.utf8), lead: Array(ThinkFirst.lead.utf8), budget: budget)
+    private func afterFreeText(budget: Int, then answer: any TokenConstraint) -> SegmentedConstraint {
+        let segment = FreeText(trigger: Array(ReasoningStyle.trigger.utf8), lead: Array(ReasoningStyle.lead.utf8), budget: budget)
         return SegmentedConstraint(segment, then: answer, vocabulary: tokenVocabulary) { [self] in tokenize(plainText: $0) }
     }
 

@@ -24,8 +24,9 @@ struct PreparedRequest {
         try request.options.validate(for: capabilities)
         (constraint, compileSeconds) = try model.constraint(for: request)
         sampler = try SamplerChain(options: request.options)
-        let thinksFirst = request.options.reasoningBudget > 0
-        let messages = thinksFirst ? Self.askingToThinkFirst(request.messages) : request.messages
+        // Reasoning asks for it in the system message, the same in the baseline conversation.
+        let instruction = request.options.reasoningBudget > 0 ? request.options.reasoningStyle.instruction : nil
+        let messages = Self.adding(instruction, to: request.messages)
         prompt = try model.tokenize(formatter.prompt(for: messages))
         guard !prompt.isEmpty else { throw ResponseError.emptyPrompt }
         guard prompt.count < contextSize else {
@@ -35,18 +36,19 @@ struct PreparedRequest {
         if let emphasis = request.options.requestEmphasis, emphasis.isActive, capabilities.contains(.requestEmphasis),
             let without = request.messagesWithoutRequest
         {
-            baseline = (try model.tokenize(formatter.prompt(for: thinksFirst ? Self.askingToThinkFirst(without) : without)), emphasis)
+            baseline = (try model.tokenize(formatter.prompt(for: Self.adding(instruction, to: without))), emphasis)
         } else {
             baseline = nil
         }
     }
 
-    /// `messages` with ``ThinkFirst/instruction`` closing the first system message (a new one
-    /// when there is none): the model has no reasoning block of its own to think in.
-    static func askingToThinkFirst(_ messages: [ChatMessage]) -> [ChatMessage] {
-        guard let first = messages.first, first.role == .system else { return [.system(ThinkFirst.instruction)] + messages }
+    /// `messages` with `instruction` (``ReasoningStyle/instruction``) closing the first system
+    /// message (a new one when there is none); unchanged without one.
+    static func adding(_ instruction: String?, to messages: [ChatMessage]) -> [ChatMessage] {
+        guard let instruction else { return messages }
+        guard let first = messages.first, first.role == .system else { return [.system(instruction)] + messages }
         var asked = messages
-        asked[0].content = first.content.isEmpty ? ThinkFirst.instruction : first.content + "\n\n" + ThinkFirst.instruction
+        asked[0].content = first.content.isEmpty ? instruction : first.content + "\n\n" + instruction
         return asked
     }
 

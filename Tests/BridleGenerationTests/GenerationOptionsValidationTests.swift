@@ -33,6 +33,28 @@ import Testing
         #expect(options.problems(for: Self.emphasising).map(\.option) == expected)
     }
 
+    /// A reasoning level reads as a budget of tokens (FoundationModels' custom level as a
+    /// number), needs a model that can reason before its answer unless it is 0, and a level
+    /// Bridle can't read is refused, naming the option.
+    @Test(arguments: [
+        (ReasoningLevel.light, 32, true, false),
+        (.moderate, 128, true, false),
+        (.deep, 512, true, false),
+        (.custom(" 48 "), 48, true, false),
+        (.custom("lots"), nil, false, false),
+        (.custom("-3"), nil, false, false),
+        (.tokens(0), 0, true, true),
+        (.tokens(9), 9, true, false),
+    ] as [(ReasoningLevel, Int?, Bool, Bool)])
+    func reasoningLevelsAreBudgets(level: ReasoningLevel, budget: Int?, acceptedWith: Bool, acceptedWithout: Bool) {
+        let options = Self.options { $0.reasoningLevel = level }
+        let reasoning = LanguageModelCapabilities([.guidedGeneration, .reasoning])
+        #expect(level.budget == budget)
+        #expect(options.problems(for: reasoning).isEmpty == acceptedWith)
+        #expect(options.problems(for: Self.plain).isEmpty == acceptedWithout)
+        #expect(options.problems(for: Self.plain).allSatisfy { $0.option == .reasoningLevel })
+    }
+
     /// Emphasis set by hand needs a model that weighs requests; automatic emphasis and weight 1
     /// (off) never do.
     @Test(arguments: [

@@ -40,7 +40,7 @@ import Testing
         #expect(run.status == 0, "\(run.errors)")
         let answer = try GeneratedContent(json: run.output)
         #expect(try answer.value([String].self, forProperty: "words").count == 2)
-        #expect(run.errors.contains("reasoning: ") && run.errors.contains(ThinkFirst.trigger), "\(run.errors)")
+        #expect(run.errors.contains("reasoning: ") && run.errors.contains(ReasoningStyle.trigger), "\(run.errors)")
         #expect(run.errors.contains("tokens before the answer"), "\(run.errors)")
         let unasked = try BuiltExecutable.runCapturingErrors(bridle, arguments: base + ["--show-reasoning"])
         #expect(unasked.status != 0)

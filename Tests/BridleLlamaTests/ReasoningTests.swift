@@ -8,23 +8,26 @@ import Testing
 /// Reasoning, then the answer (`GenerationOptions.reasoningLevel`), in llama.cpp: the free
 /// text comes back apart from the answer, the answer is valid and decodes, and the budget holds.
 @Suite struct ReasoningTests {
-    static func options(seed: UInt64, reasoning: ReasoningLevel?) -> GenerationOptions {
+    static func options(seed: UInt64, reasoning: ReasoningLevel?, style: ReasoningStyle = .thinkFirst) -> GenerationOptions {
         var grammar = GrammarOptions()
         grammar.maximumStringLength = 12
         var options = GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), grammar: grammar)
         options.reasoningLevel = reasoning
+        options.reasoningStyle = style
         return options
     }
 
     /// A random model never writes the trigger: Bridle ends the free text at the budget (or in
-    /// place of the model's end) and the answer still comes, under its grammar.
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func reasoningComesApartAndTheAnswerDecodes(seed: UInt64) async throws {
+    /// place of the model's end) and the answer still comes, under its grammar; thinking first
+    /// or drafting first alike.
+    @Test(arguments: [1, 2, 3] as [UInt64], ReasoningStyle.allCases)
+    func reasoningComesApartAndTheAnswerDecodes(seed: UInt64, style: ReasoningStyle) async throws {
         let model = try LlamaLanguageModel(contentsOf: TestModels.large)
         let response = try await model.respond(
-            to: "Dramas from the fifties", generating: Films.Arguments.self, options: Self.options(seed: seed, reasoning: .tokens(6)))
+            to: "Dramas from the fifties", generating: Films.Arguments.self,
+            options: Self.options(seed: seed, reasoning: .tokens(6), style: style))
         let reasoning = try #require(response.reasoning)
-        #expect(reasoning.hasSuffix(ThinkFirst.trigger))
+        #expect(reasoning.hasSuffix(ReasoningStyle.trigger))
         #expect(try Films.Arguments(GeneratedContent(json: response.text)) == response.content)
         #expect((1...6 + 8).contains(response.statistics.reasoningTokens))
         #expect(response.statistics.reasoningCutAtBudget <= 1)
@@ -52,9 +55,23 @@ import Testing
         }
         let start = try #require(marks.first)
         #expect(marks.count == 1)
-        #expect(String(decoding: bytes[..<start], as: UTF8.self).hasSuffix(ThinkFirst.trigger))
+        #expect(String(decoding: bytes[..<start], as: UTF8.self).hasSuffix(ReasoningStyle.trigger))
         #expect(try constraint.violations(ofAnswer: String(decoding: bytes[start...], as: UTF8.self)).isEmpty)
         #expect(statistics?.reasoningTokens ?? 0 > 0)
+    }
+
+    /// Only thinking first asks for anything: a draft is the model's own answer to the prompt.
+    @Test func onlyThinkingFirstChangesThePrompt() async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.large)
+        var prompts: [ReasoningStyle: Int] = [:]
+        for style in ReasoningStyle.allCases {
+            let response = try await model.respond(to: "Who?", generating: Reminders.Arguments.self, options: Self.options(seed: 2, reasoning: .tokens(3), style: style))
+            prompts[style] = response.statistics.promptTokens
+        }
+        let plain = try await model.respond(to: "Who?", generating: Reminders.Arguments.self, options: Self.options(seed: 2, reasoning: nil))
+        #expect(prompts[.draftFirst] == plain.statistics.promptTokens)
+        #expect(prompts[.thinkFirst] ?? 0 > plain.statistics.promptTokens)
+        #expect(ReasoningStyle.draftFirst.instruction == nil)
     }
 
     /// A budget of 0 is off: the same answer as no reasoning at all, and nothing split off.
@@ -75,10 +92,10 @@ import Testing
         var options = SessionChecks.options(seed: 3)
         options.reasoningLevel = .tokens(4)
         let response = try await session.respond(to: "What is the date tomorrow?", options: options)
-        #expect(response.reasoning?.hasSuffix(ThinkFirst.trigger) == true)
+        #expect(response.reasoning?.hasSuffix(ReasoningStyle.trigger) == true)
         for entry in response.transcriptEntries {
             switch entry {
-            case .toolCalls(let calls): #expect(calls.reasoning?.hasSuffix(ThinkFirst.trigger) == true)
+            case .toolCalls(let calls): #expect(calls.reasoning?.hasSuffix(ReasoningStyle.trigger) == true)
             case .response(let answer): #expect(answer.reasoning == response.reasoning)
             default: break
             }
@@ -117,8 +134,8 @@ import Testing
         options.reasoningLevel = .light
         let response = try await model.respond(to: "Remind me to call Ana tomorrow at nine", generating: Reminders.Arguments.self, options: options)
         let reasoning = try #require(response.reasoning)
-        #expect(reasoning.hasSuffix(ThinkFirst.trigger))
-        #expect(response.statistics.reasoningTokens <= ReasoningLevel.Budget.light + (ThinkFirst.lead + ThinkFirst.trigger).utf8.count)
+        #expect(reasoning.hasSuffix(ReasoningStyle.trigger))
+        #expect(response.statistics.reasoningTokens <= ReasoningLevel.Budget.light + (ReasoningStyle.lead + ReasoningStyle.trigger).utf8.count)
         #expect(try Reminders.Arguments(GeneratedContent(json: response.text)) == response.content)
     }
 }
