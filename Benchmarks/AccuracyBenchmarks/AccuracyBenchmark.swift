@@ -20,7 +20,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
     @Option(help: "A model as NAME=FILE.gguf; repeat it.")
     var model: [String]
 
-    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N or /draft-N]/RENDERING, llama-json-schema/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
+    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N or /draft-N]/RENDERING, llama-json-schema/RENDERING, llama-bridle-gbnf/LAYOUT[/required-first]/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
     var system: [String] = [
         "bridle/spaced/json-schema", "bridle/spaced/no-emphasis/json-schema", "bridle/compact/no-emphasis/json-schema",
         "bridle/spaced/fields", "llama-json-schema/json-schema", "unconstrained/json-schema",
@@ -97,11 +97,13 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                             var result: Outcome
                             do {
                                 let constraint: LlamaServerCompletion.Constraint
-                                if system.engine == .llamaJSONSchema {
-                                    constraint = .jsonSchema(task.parameters)
+                                if case .llamaBridleGrammar(let layout, let requiredFirst) = system.engine {
+                                    let parameters = requiredFirst ? FunctionCallCase.requiredFirst(task.parameters) : task.parameters
+                                    var options = GrammarOptions()
+                                    options.layout = layout
+                                    constraint = .grammar(try OutputConstraint(schema: GenerationSchema(jsonSchema: parameters), options: options).gbnf)
                                 } else {
-                                    guard let schema else { throw BenchmarkFailure("Bridle cannot import the schema") }
-                                    constraint = .grammar(try OutputConstraint(schema: schema).gbnf)
+                                    constraint = .jsonSchema(task.parameters)
                                 }
                                 let text = try await server.complete(
                                     prompt: prompt, constraint: constraint, temperature: temperature, seed: UInt64(seed), maximumTokens: Self.maximumTokens)

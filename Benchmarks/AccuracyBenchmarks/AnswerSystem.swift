@@ -12,13 +12,19 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
         /// spent as `style` says.
         case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int, emphasis: RequestEmphasis?, reasoning: Int, style: ReasoningStyle)
         case llamaJSONSchema
-        /// llama-server with Bridle's GBNF for the schema (the `spaced` layout): Bridle's grammar
-        /// on llama.cpp's engine and sampler.
-        case llamaBridleGrammar
+        /// llama-server with Bridle's GBNF for the schema in a layout, its properties in the
+        /// schema's order or required ones first (as llama.cpp's converter orders them):
+        /// Bridle's grammar on llama.cpp's engine and sampler.
+        case llamaBridleGrammar(JSONLayout, requiredFirst: Bool)
         case unconstrained
 
         /// Whether llama-server answers (not this process).
-        var runsOnServer: Bool { self == .llamaJSONSchema || self == .llamaBridleGrammar }
+        var runsOnServer: Bool {
+            switch self {
+            case .llamaJSONSchema, .llamaBridleGrammar: true
+            case .bridle, .unconstrained: false
+            }
+        }
     }
 
     /// How the prompt shows the arguments' schema.
@@ -74,7 +80,9 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
             }
             engine = .bridle(layout: layout, fastForward: fastForward, bestOf: bestOf, emphasis: emphasis, reasoning: reasoning, style: style)
         case "llama-json-schema" where parts.count == 2: engine = .llamaJSONSchema
-        case "llama-bridle-gbnf" where parts.count == 2: engine = .llamaBridleGrammar
+        case "llama-bridle-gbnf" where (3...4).contains(parts.count):
+            guard let layout = JSONLayout(rawValue: parts[1]), parts.count == 3 || parts[2] == "required-first" else { return nil }
+            engine = .llamaBridleGrammar(layout, requiredFirst: parts.count == 4)
         case "unconstrained" where parts.count == 2: engine = .unconstrained
         default: return nil
         }
@@ -86,7 +94,8 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
             "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")\(Self.name(of: emphasis))"
                 + (reasoning > 0 ? "/\(style == .draftFirst ? "draft" : "reasoning")-\(reasoning)" : "") + "/\(rendering.rawValue)"
         case .llamaJSONSchema: "llama-json-schema/\(rendering.rawValue)"
-        case .llamaBridleGrammar: "llama-bridle-gbnf/\(rendering.rawValue)"
+        case .llamaBridleGrammar(let layout, let requiredFirst):
+            "llama-bridle-gbnf/\(layout.rawValue)\(requiredFirst ? "/required-first" : "")/\(rendering.rawValue)"
         case .unconstrained: "unconstrained/\(rendering.rawValue)"
         }
     }

@@ -87,3 +87,28 @@ struct FunctionCallCase {
         }
     }
 }
+
+extension FunctionCallCase {
+    /// `schema` with each object's required properties first, then the others, each group in
+    /// its own order: the order llama.cpp's JSON-Schema converter writes them in.
+    static func requiredFirst(_ schema: GeneratedContent) -> GeneratedContent {
+        switch schema.kind {
+        case .structure(let properties, let keys):
+            var required: Set<String> = []
+            if case .array(let names)? = properties["required"]?.kind {
+                for case .string(let name) in names.map(\.kind) { required.insert(name) }
+            }
+            let entries = keys.compactMap { key -> (String, GeneratedContent)? in
+                guard let value = properties[key] else { return nil }
+                guard key == "properties", case .structure(let members, let order) = value.kind else { return (key, requiredFirst(value)) }
+                let sorted = order.filter(required.contains) + order.filter { !required.contains($0) }
+                return (key, GeneratedContent(properties: sorted.compactMap { name in members[name].map { (name, requiredFirst($0)) } }))
+            }
+            return GeneratedContent(properties: entries)
+        case .array(let elements):
+            return GeneratedContent(elements: elements.map(requiredFirst))
+        default:
+            return schema
+        }
+    }
+}
