@@ -23,18 +23,25 @@ public enum BuiltExecutable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let output = Pipe()
-        // Standard error goes to a file, so neither stream can fill up while the other is read.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
+        // Both streams go to files, read once the process has exited: reading a pipe while tests
+        // start and reap other processes can be interrupted (EINTR), which Foundation's
+        // `readDataToEndOfFile()` turns into a crash.
+        let files = ["stdout", "stderr"].map { FileManager.default.temporaryDirectory.appendingPathComponent("bridle-\($0)-\(UUID().uuidString)") }
+        for file in files { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        defer { for file in files { try? FileManager.default.removeItem(at: file) } }
+        let output = try FileHandle(forWritingTo: files[0])
+        let errorOutput = try FileHandle(forWritingTo: files[1])
+        defer {
+            try? output.close()
+            try? errorOutput.close()
+        }
         process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorFile)
+        process.standardError = errorOutput
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        let data = (try? Data(contentsOf: files[0])) ?? Data()
+        let errors = (try? String(contentsOf: files[1], encoding: .utf8)) ?? ""
         return (process.terminationStatus, String(decoding: data, as: UTF8.self), errors)
     }
 }
