@@ -68,15 +68,4 @@ struct FreeTextBench {
             }
         }
     }
-
-    private func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted[Int((Double(sorted.count - 1) * fraction).rounded())]
-    }
-
-    private func microseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
-    }
 }

@@ -159,19 +159,4 @@ struct MaskBench {
     private func summary(_ values: [Double]) -> String {
         "mean \(format(mean(values), 1)), p50 \(format(percentile(values, 0.5), 1)), p99 \(format(percentile(values, 0.99), 1)), max \(format(values.max() ?? 0, 1))"
     }
-
-    private func mean(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
-
-    private func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted[Int((Double(sorted.count - 1) * fraction).rounded())]
-    }
-
-    private func microseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
-    }
-
-    private func milliseconds(_ duration: Duration) -> Double { microseconds(duration) / 1000 }
 }

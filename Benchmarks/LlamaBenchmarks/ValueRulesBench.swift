@@ -51,8 +51,8 @@ struct ValueRulesBench {
                         valueGuard.restrict(&mask, vocabulary: vocabulary, from: masker.position, using: workspace)
                         let restricted = ContinuousClock.now
                         removed += before - mask.count
-                        fastest[index].grammar = min(fastest[index].grammar, Self.microseconds(masked - start))
-                        fastest[index].rules = min(fastest[index].rules, Self.microseconds(restricted - masked))
+                        fastest[index].grammar = min(fastest[index].grammar, microseconds(masked - start))
+                        fastest[index].rules = min(fastest[index].rules, microseconds(restricted - masked))
                         guard mask.contains(token), masker.accept(token) else {
                             print("  \(workload.name): the answer's token \(index) is not allowed; skipped")
                             break
@@ -68,22 +68,11 @@ struct ValueRulesBench {
                 rulesMicroseconds += fastest.map(\.rules).filter(\.isFinite)
             }
             let totals = zip(grammarMicroseconds, rulesMicroseconds).map { $0 + $1 }
-            print("  \(workload.name), \(grammarMicroseconds.count) steps: grammar p50 \(Self.format(Self.percentile(grammarMicroseconds, 0.5))) p99 \(Self.format(Self.percentile(grammarMicroseconds, 0.99)))"
-                + "; with rules p50 \(Self.format(Self.percentile(totals, 0.5))) p99 \(Self.format(Self.percentile(totals, 0.99)))"
-                + " (\(Self.format(Self.percentile(totals, 0.99) / max(Self.percentile(grammarMicroseconds, 0.99), 1e-9), 2))× at p99); \(removed / passes) tokens removed by the rules")
+            print("  \(workload.name), \(grammarMicroseconds.count) steps: grammar p50 \(Self.format(percentile(grammarMicroseconds, 0.5))) p99 \(Self.format(percentile(grammarMicroseconds, 0.99)))"
+                + "; with rules p50 \(Self.format(percentile(totals, 0.5))) p99 \(Self.format(percentile(totals, 0.99)))"
+                + " (\(Self.format(percentile(totals, 0.99) / max(percentile(grammarMicroseconds, 0.99), 1e-9), 2))× at p99); \(removed / passes) tokens removed by the rules")
             print("    slowest rules step per answer: " + slowest.joined(separator: "; "))
         }
-    }
-
-    private static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
-    }
-
-    private static func microseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1e6 + Double(attoseconds) * 1e-12
     }
 
     private static func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
