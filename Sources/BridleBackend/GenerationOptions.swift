@@ -83,6 +83,10 @@ public struct GenerationOptions: Sendable, Hashable {
     /// constrained one.
     public var reasoningStyle: ReasoningStyle = .thinkFirst
 
+    /// ``reasoningLevel``'s budget in tokens: 0 when off (or unreadable, which
+    /// ``problems(for:)`` refuses).
+    public var reasoningBudget: Int { reasoningLevel?.budget ?? 0 }
+
     /// FoundationModels 27's name for ``sampling``.
     public var samplingMode: SamplingMode? {
         get { sampling }

@@ -22,6 +22,8 @@ public enum ReasoningStyle: Sendable, Hashable, CaseIterable {
     public static let trigger = "Answer:"
     /// What Bridle writes before ``trigger`` when it ends the free text itself.
     public static let lead = "\n"
+    /// What Bridle writes when it ends the free text itself: ``lead``, then ``trigger``.
+    public static let closing = lead + trigger
 
     /// The instruction added to the conversation's system message; `nil` for none.
     public var instruction: String? {

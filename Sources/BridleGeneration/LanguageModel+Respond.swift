@@ -64,7 +64,7 @@ extension LanguageModel {
         var response = ResponseText()
         var answer = ResponseText()
         // Bytes before the answer: unknown until the backend says, under a reasoning budget.
-        var answerStart: Int? = (request.options.reasoningLevel?.budget ?? 0) > 0 ? nil : 0
+        var answerStart: Int? = request.options.reasoningBudget > 0 ? nil : 0
         func append(_ bytes: [UInt8]) {
             response.append(bytes)
             guard answerStart != nil else { return }

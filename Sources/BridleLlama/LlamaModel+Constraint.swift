@@ -46,8 +46,3 @@ extension LlamaModel {
         return Grammar(rules: [Rule(name: start, body: body)] + grammar.rules, rootName: start)
     }
 }
-
-extension GenerationOptions {
-    /// The reasoning budget in tokens: 0 when off (validated options only).
-    var reasoningBudget: Int { reasoningLevel?.budget ?? 0 }
-}

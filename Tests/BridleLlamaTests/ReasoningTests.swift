@@ -135,7 +135,7 @@ import Testing
         let response = try await model.respond(to: "Remind me to call Ana tomorrow at nine", generating: Reminders.Arguments.self, options: options)
         let reasoning = try #require(response.reasoning)
         #expect(reasoning.hasSuffix(ReasoningStyle.trigger))
-        #expect(response.statistics.reasoningTokens <= ReasoningLevel.Budget.light + (ReasoningStyle.lead + ReasoningStyle.trigger).utf8.count)
+        #expect(response.statistics.reasoningTokens <= ReasoningLevel.Budget.light + ReasoningStyle.closing.utf8.count)
         #expect(try Reminders.Arguments(GeneratedContent(json: response.text)) == response.content)
     }
 }

@@ -60,8 +60,7 @@ extension GenerationOptions {
         guard maximumResponseTokens == nil, let constraint else { return self }
         var options = self
         // Reasoning comes first: its budget, and the closing Bridle may write a byte a token.
-        let reasoning = reasoningLevel?.budget ?? 0
-        let beforeAnswer = reasoning > 0 ? reasoning + (ReasoningStyle.lead + ReasoningStyle.trigger).utf8.count : 0
+        let beforeAnswer = reasoningBudget > 0 ? reasoningBudget + ReasoningStyle.closing.utf8.count : 0
         options.maximumResponseTokens = constraint.maximumResponseTokens.map {
             let (sum, overflow) = $0.addingReportingOverflow(beforeAnswer)
             return overflow ? Int.max : sum
