@@ -37,6 +37,8 @@ let package = Package(
         .library(name: "BridleServer", targets: ["BridleServer"]),
         // Tools from Model Context Protocol servers, offered to sessions like native tools.
         .library(name: "BridleMCP", targets: ["BridleMCP"]),
+        // Any LanguageModel behind an OpenAI-compatible HTTP endpoint.
+        .library(name: "BridleEndpoint", targets: ["BridleEndpoint"]),
         .executable(name: "bridle", targets: ["BridleCommand"]),
     ] + fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [
@@ -44,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         // Already under AsyncHTTPClient; named for the tests' fault-injecting HTTP proxy.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         // `swift package generate-documentation --target Bridle` (the DocC catalog in
@@ -117,6 +120,18 @@ let package = Package(
             ]
         ),
 
+        // Bridle's engine behind an OpenAI-compatible endpoint (`bridle serve`): any
+        // LanguageModel, its answers under Bridle's constraint, for any HTTP client.
+        .target(
+            name: "BridleEndpoint",
+            dependencies: [
+                "BridleGeneration", "BridleSchema", "BridleJSONSchema", "BridleGrammar",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+
         // MCP servers' tools as session tools: arguments compiled from each tool's
         // `inputSchema`, checked before `tools/call`; stdio child processes and HTTP.
         .target(
@@ -186,6 +201,7 @@ let package = Package(
                 "BridleLlama",
                 "BridleGGUF",
                 "BridleServer",
+                "BridleEndpoint",
                 "ExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -2,7 +2,7 @@ import BridleGrammar
 import BridleSchema
 
 /// What a request's final answer must be: free text, or JSON matching a schema.
-enum AnswerFormat: Sendable {
+package enum AnswerFormat: Sendable {
     case text
     case schema(GenerationSchema, includeInPrompt: Bool)
 

@@ -11,9 +11,9 @@ extension GenerationSchema {
 }
 
 /// Turns a transcript and a request into the messages a model sees.
-enum SessionPrompt {
+package enum SessionPrompt {
     /// The system message: the session's instructions, then how to reply.
-    static func systemText(instructions: String?, tools: [OfferedTool]?, answer: AnswerFormat) -> String? {
+    package static func systemText(instructions: String?, tools: [OfferedTool]?, answer: AnswerFormat) -> String? {
         var parts = instructions.map { [$0] } ?? []
         if let tools {
             parts.append(toolGuide(tools, answer: answer))

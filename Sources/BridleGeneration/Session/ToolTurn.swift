@@ -11,17 +11,17 @@ import BridleSchema
 ///
 /// with `tool` one of the offered names, `arguments` that tool's schema and `response` the
 /// answer's schema, so a name cannot be misspelt nor an argument malformed.
-struct ToolTurn {
-    static let toolKey = "tool"
-    static let argumentsKey = "arguments"
-    static let responseKey = "response"
+package struct ToolTurn {
+    package static let toolKey = "tool"
+    package static let argumentsKey = "arguments"
+    package static let responseKey = "response"
 
-    let tools: [OfferedTool]
-    let schema: GenerationSchema
-    let constraint: OutputConstraint
+    package let tools: [OfferedTool]
+    package let schema: GenerationSchema
+    package let constraint: OutputConstraint
 
     /// What the model wrote on one turn.
-    enum Outcome {
+    package enum Outcome {
         case call(tool: any Tool, arguments: GeneratedContent)
         case answer(GeneratedContent)
         /// Text that is not a call to an offered tool nor an answer (possible only when the
@@ -32,7 +32,7 @@ struct ToolTurn {
     /// With no tools the grammar admits only `{"response": …}`: the turn after the last
     /// allowed round, in the same format as the turns before it. With `callsOnly` it admits
     /// only calls (``GenerationOptions/ToolCallingMode/required``).
-    init(tools: [OfferedTool], answer: AnswerFormat, options: GrammarOptions, now: Date, callsOnly: Bool = false) throws {
+    package init(tools: [OfferedTool], answer: AnswerFormat, options: GrammarOptions, now: Date, callsOnly: Bool = false) throws {
         self.tools = tools
         var definitions: [String: SchemaNode] = [:]
         func merge(_ schema: GenerationSchema) throws(SessionError) {
@@ -76,7 +76,7 @@ struct ToolTurn {
         return error
     }
 
-    func read(_ text: String) -> Outcome {
+    package func read(_ text: String) -> Outcome {
         let content: GeneratedContent
         do {
             content = try GeneratedContent(json: text)

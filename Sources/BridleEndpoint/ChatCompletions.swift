@@ -1,0 +1,125 @@
+import BridleGeneration
+import BridleSchema
+import Foundation
+
+/// Runs one chat completion: every choice decoded at once (the backend batches them), each
+/// checked as ``LanguageModel/checkedAnswer(to:constraint:options:progress:)`` checks a
+/// `respond` answer.
+///
+/// A streamed answer goes out as it is decoded, so it is checked once: an answer its schema
+/// refuses after the grammar (a rule no grammar can hold, such as `uniqueItems` over objects)
+/// ends the stream with an error event instead of being written again. A whole response is
+/// regenerated up to ``GenerationOptions/maximumAnswerAttempts`` times, with the reasons fed back.
+struct ChatCompletions {
+    let model: any LanguageModel
+    let request: ChatCompletionRequest
+    let turn: ChatTurn
+    let body: ChatCompletionBody
+
+    let defaults: GenerationOptions
+
+    init(model: any LanguageModel, request: ChatCompletionRequest, configuration: EndpointConfiguration) throws(EndpointError) {
+        self.model = model
+        defaults = configuration.defaults
+        self.request = request
+        turn = try ChatTurn(request)
+        body = ChatCompletionBody(model: request.model.isEmpty ? configuration.modelID : request.model)
+        do {
+            try options(forChoice: 0).validate(for: model.capabilities)
+        } catch {
+            throw .invalidRequest(error.description, code: "unsupported_option")
+        }
+    }
+
+    func options(forChoice index: Int) -> GenerationOptions {
+        var options = request.sampling.options(forChoice: index, defaults: defaults)
+        options.reasoningLevel = request.reasoning
+        if request.stream { options.maximumAnswerAttempts = 1 }
+        return options
+    }
+
+    /// The whole response, once every choice is in.
+    func response() async throws -> (GeneratedContent, [GenerationStatistics]) {
+        let choices = try await withThrowingTaskGroup(of: ChatCompletionBody.Choice.self) { group in
+            for index in 0..<request.sampling.choices {
+                group.addTask { try await answer(index) { _ in } }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }.sorted { $0.index < $1.index }
+        }
+        return (body.completion(choices), choices.map(\.statistics))
+    }
+
+    /// The response as stream events (each a chunk's JSON, then `[DONE]`), ending with an
+    /// error event when a choice fails.
+    func events(onEnd: @escaping @Sendable ([GenerationStatistics], EndpointError?) -> Void) -> EndpointResponse.Body {
+        let (events, continuation) = AsyncStream<String>.makeStream()
+        let task = Task {
+            var statistics: [GenerationStatistics] = []
+            do {
+                statistics = try await withThrowingTaskGroup(of: GenerationStatistics.self) { group in
+                    for index in 0..<request.sampling.choices {
+                        group.addTask { try await streamed(index, into: continuation) }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                if request.includeUsage { continuation.yield(body.usageChunk(statistics).jsonString) }
+                continuation.yield("[DONE]")
+                onEnd(statistics, nil)
+            } catch is CancellationError {
+                onEnd(statistics, nil)
+            } catch {
+                let failure = EndpointError(answerError: error)
+                continuation.yield(failure.body.jsonString)
+                onEnd(statistics, failure)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return .events(events, cancel: { task.cancel() })
+    }
+
+    /// One choice, streamed: its role, its text as it is decoded (a tool turn's call once it
+    /// is complete), its finish.
+    private func streamed(_ index: Int, into continuation: AsyncStream<String>.Continuation) async throws -> GenerationStatistics {
+        continuation.yield(body.roleChunk(index: index).jsonString)
+        var sentBytes = 0
+        let choice = try await answer(index) { text in
+            guard !turn.readsToolCalls else { return }
+            let complete = text.completeText.utf8
+            guard complete.count > sentBytes else { return }
+            continuation.yield(body.contentChunk(index: index, text: String(decoding: complete.dropFirst(sentBytes), as: UTF8.self)).jsonString)
+            sentBytes = complete.count
+        }
+        if let reasoning = choice.reasoning {
+            continuation.yield(body.reasoningChunk(index: index, text: reasoning).jsonString)
+        }
+        switch choice.reply {
+        case .call(let name, let arguments):
+            continuation.yield(body.callChunk(index: index, name: name, arguments: arguments).jsonString)
+        case .content(let text):
+            let rest = text.utf8.dropFirst(sentBytes)
+            if !rest.isEmpty { continuation.yield(body.contentChunk(index: index, text: String(decoding: rest, as: UTF8.self)).jsonString) }
+        }
+        continuation.yield(body.finishChunk(index: index, reason: choice.finishReason).jsonString)
+        return choice.statistics
+    }
+
+    /// Choice `index`, checked; `progress` sees its text as it grows.
+    private func answer(_ index: Int, progress: (ResponseText) -> Void) async throws -> ChatCompletionBody.Choice {
+        do {
+            let answer = try await model.checkedAnswer(to: turn.messages, constraint: turn.constraint, options: options(forChoice: index)) { attempt, text in
+                if attempt == 0 { progress(text) }
+            }
+            let reply = try turn.reply(to: answer.text)
+            let finishReason = if case .call = reply { "tool_calls" } else { "stop" }
+            return .init(index: index, reply: reply, reasoning: answer.reasoning, finishReason: finishReason, statistics: answer.statistics)
+        } catch let ResponseError.exceededMaximumResponseTokens(limit, partialText) {
+            // OpenAI's answer to a token limit: the text so far, finish_reason "length".
+            var statistics = GenerationStatistics.zero
+            statistics.responseTokens = limit
+            return .init(index: index, reply: .content(partialText), reasoning: nil, finishReason: "length", statistics: statistics)
+        } catch let ResponseError.contextFilledDuringResponse(_, partialText) {
+            return .init(index: index, reply: .content(partialText), reasoning: nil, finishReason: "length", statistics: .zero)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import BridleGeneration
+import BridleJSONSchema
+import BridleSchema
+
+/// A function a request offers in `tools`, as the tool a Bridle turn may call: its name, its
+/// description and its `parameters` read as JSON Schema, so the turn's grammar admits only
+/// calls whose arguments match.
+///
+/// The endpoint never runs it: a call goes back to the client (`tool_calls`), which runs it and
+/// sends the result in a `tool` message.
+struct DeclaredTool: Tool {
+    typealias Arguments = GeneratedContent
+    typealias Output = ToolOutput
+
+    let name: String
+    let description: String
+    let parameters: GenerationSchema
+
+    func call(arguments: GeneratedContent) async throws -> ToolOutput {
+        .failure("\(name) runs on the client: the endpoint returns its calls and never runs them")
+    }
+
+    /// What parameters default to when a function declares none.
+    private static let noParameters: GeneratedContent = ["type": "object", "properties": [:]]
+
+    /// The `tools` of a request, checked: functions only, names as OpenAI allows them and
+    /// distinct, each `parameters` a JSON Schema Bridle reads.
+    static func declarations(in field: RequestField) throws(EndpointError) -> [DeclaredTool] {
+        var tools: [DeclaredTool] = []
+        for element in try field.array() {
+            try element.refuseUnknownKeys(["type", "function"])
+            _ = try element.required("type").choice(["function"])
+            let function = try element.required("function")
+            try function.refuseUnknownKeys(["name", "description", "parameters", "strict"])
+            let nameField = try function.required("name")
+            let name = try nameField.string()
+            guard (1...64).contains(name.count), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
+                throw nameField.problem("a function name is 1 to 64 letters, digits, underscores or dashes")
+            }
+            if tools.contains(where: { $0.name == name }) {
+                throw nameField.problem("two tools are named \"\(name)\"")
+            }
+            // Bridle always enforces the schema, strict or not.
+            _ = try function.optional("strict")?.bool()
+            let parametersField = try function.optional("parameters")
+            let schema = try JSONSchemaDocument.read(parametersField?.value ?? noParameters, at: parametersField?.path ?? "\(function.path).parameters")
+            tools.append(DeclaredTool(name: name, description: try function.optional("description")?.string() ?? "", parameters: schema))
+        }
+        return tools
+    }
+}
