@@ -306,6 +306,15 @@ let package = Package(
             name: "BridleMCPTests",
             dependencies: ["BridleMCP", "Bridle", "BridleGrammar", "BridleTestSupport", .product(name: "MCP", package: "swift-sdk")]
         ),
+        // `bridle serve` over real HTTP: llama.cpp with tiny and real models, PyPI's `openai`
+        // client (scripts/openai.sh installs it), Bridle's own server backend.
+        .testTarget(
+            name: "BridleEndpointTests",
+            dependencies: [
+                "BridleEndpoint", "BridleLlama", "BridleServer", "BridleGGUF", "Bridle", "BridleTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         // Real llama-server processes on loopback (scripts/llama-server.sh builds the binary).
         .testTarget(
             name: "BridleServerTests",

@@ -10,22 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+package="mcp==1.30.0"
 requirements=scripts/mcp-requirements.txt
-cache="${BRIDLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bridle}"
-folder="$cache/mcp-$(sha256sum "$requirements" | cut -c1-12)"
-model="$folder/venv/bin/python"
-name="PyPI's mcp"
-source scripts/model-cache.sh
-
-rm -rf "$folder/venv"
-say "Creating a virtual environment in $folder/venv"
-python3 -m venv "$folder/venv" >&2 || fail "python3 -m venv failed (Debian: apt-get install python3-venv)"
-say "Installing mcp==1.30.0 and its pinned dependencies from PyPI (about 10 MB)"
-if ! "$model" -m pip install --quiet --disable-pip-version-check --only-binary :all: -r "$requirements" >&2; then
-    rm -rf "$folder/venv"
-    fail "pip could not install $requirements from PyPI (offline?)" 3
-fi
-"$model" -c 'from mcp.server.fastmcp import FastMCP' >&2 || fail "mcp installed but FastMCP does not import"
-touch "$folder/.complete"
-say "PyPI's mcp is in $folder"
-echo "$model"
+check='from mcp.server.fastmcp import FastMCP'
+size="about 10 MB"
+source scripts/pypi-venv.sh
