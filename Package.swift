@@ -313,6 +313,8 @@ let package = Package(
             dependencies: [
                 "BridleEndpoint", "BridleLlama", "BridleServer", "BridleGGUF", "Bridle", "BridleTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // Real llama-server processes on loopback (scripts/llama-server.sh builds the binary).

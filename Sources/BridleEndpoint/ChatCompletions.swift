@@ -17,6 +17,8 @@ struct ChatCompletions {
     let body: ChatCompletionBody
 
     let defaults: GenerationOptions
+    /// How often a stream writes a comment line: the longest a hang-up may go unnoticed.
+    static let heartbeatInterval = Duration.seconds(2)
 
     init(model: any LanguageModel, request: ChatCompletionRequest, configuration: EndpointConfiguration) throws(EndpointError) {
         self.model = model
@@ -52,7 +54,7 @@ struct ChatCompletions {
     /// The response as stream events (each a chunk's JSON, then `[DONE]`), ending with an
     /// error event when a choice fails.
     func events(onEnd: @escaping @Sendable ([GenerationStatistics], EndpointError?) -> Void) -> EndpointResponse.Body {
-        let (events, continuation) = AsyncStream<String>.makeStream()
+        let (events, continuation) = AsyncStream<ServerSentEvent>.makeStream()
         let task = Task {
             var statistics: [GenerationStatistics] = []
             do {
@@ -62,45 +64,54 @@ struct ChatCompletions {
                     }
                     return try await group.reduce(into: []) { $0.append($1) }
                 }
-                if request.includeUsage { continuation.yield(body.usageChunk(statistics).jsonString) }
-                continuation.yield("[DONE]")
+                if request.includeUsage { continuation.yield(.data(body.usageChunk(statistics).jsonString)) }
+                continuation.yield(.data("[DONE]"))
                 onEnd(statistics, nil)
             } catch is CancellationError {
                 onEnd(statistics, nil)
             } catch {
                 let failure = EndpointError(answerError: error)
-                continuation.yield(failure.body.jsonString)
+                continuation.yield(.data(failure.body.jsonString))
                 onEnd(statistics, failure)
             }
             continuation.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
+        let heartbeat = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: Self.heartbeatInterval)
+                continuation.yield(.heartbeat)
+            }
+        }
+        continuation.onTermination = { _ in
+            task.cancel()
+            heartbeat.cancel()
+        }
         return .events(events, cancel: { task.cancel() })
     }
 
     /// One choice, streamed: its role, its text as it is decoded (a tool turn's call once it
     /// is complete), its finish.
-    private func streamed(_ index: Int, into continuation: AsyncStream<String>.Continuation) async throws -> GenerationStatistics {
-        continuation.yield(body.roleChunk(index: index).jsonString)
+    private func streamed(_ index: Int, into continuation: AsyncStream<ServerSentEvent>.Continuation) async throws -> GenerationStatistics {
+        continuation.yield(.data(body.roleChunk(index: index).jsonString))
         var sentBytes = 0
         let choice = try await answer(index) { text in
             guard !turn.readsToolCalls else { return }
             let complete = text.completeText.utf8
             guard complete.count > sentBytes else { return }
-            continuation.yield(body.contentChunk(index: index, text: String(decoding: complete.dropFirst(sentBytes), as: UTF8.self)).jsonString)
+            continuation.yield(.data(body.contentChunk(index: index, text: String(decoding: complete.dropFirst(sentBytes), as: UTF8.self)).jsonString))
             sentBytes = complete.count
         }
         if let reasoning = choice.reasoning {
-            continuation.yield(body.reasoningChunk(index: index, text: reasoning).jsonString)
+            continuation.yield(.data(body.reasoningChunk(index: index, text: reasoning).jsonString))
         }
         switch choice.reply {
         case .call(let name, let arguments):
-            continuation.yield(body.callChunk(index: index, name: name, arguments: arguments).jsonString)
+            continuation.yield(.data(body.callChunk(index: index, name: name, arguments: arguments).jsonString))
         case .content(let text):
             let rest = text.utf8.dropFirst(sentBytes)
-            if !rest.isEmpty { continuation.yield(body.contentChunk(index: index, text: String(decoding: rest, as: UTF8.self)).jsonString) }
+            if !rest.isEmpty { continuation.yield(.data(body.contentChunk(index: index, text: String(decoding: rest, as: UTF8.self)).jsonString)) }
         }
-        continuation.yield(body.finishChunk(index: index, reason: choice.finishReason).jsonString)
+        continuation.yield(.data(body.finishChunk(index: index, reason: choice.finishReason).jsonString))
         return choice.statistics
     }
 

@@ -5,9 +5,8 @@ public struct EndpointResponse: Sendable {
     public enum Body: Sendable {
         case json(GeneratedContent)
         case text(String, contentType: String)
-        /// Each element is one event's data (a chunk's JSON, or `[DONE]`); `cancel` stops the
-        /// answers behind them (the client went away).
-        case events(AsyncStream<String>, cancel: @Sendable () -> Void)
+        /// Server-sent events; `cancel` stops the answers behind them (the client went away).
+        case events(AsyncStream<ServerSentEvent>, cancel: @Sendable () -> Void)
     }
 
     public let status: Int

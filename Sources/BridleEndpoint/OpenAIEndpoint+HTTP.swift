@@ -12,8 +12,8 @@ extension OpenAIEndpoint {
     ///   - port: 0 takes a free port, which `onRunning` is told.
     ///   - onRunning: called once the socket listens, with its port.
     public func run(host: String = "127.0.0.1", port: Int = 8080, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let responder = CallbackResponder { [self] (request: Request, context: ConnectionContext) in
-            try await self.respond(to: request, context: context)
+        let responder = CallbackResponder { [self] (request: Request, _: RequestSource) in
+            try await self.respond(to: request)
         }
         var logger = Logger(label: "bridle-serve")
         logger.logLevel = .critical
@@ -25,26 +25,43 @@ extension OpenAIEndpoint {
         try await application.runService(gracefulShutdownSignals: [])
     }
 
-    private func respond(to request: Request, context: ConnectionContext) async throws -> Response {
-        let body: String
+    private func respond(to request: Request) async throws -> Response {
+        guard request.method == .post else {
+            return Self.response(await respond(to: request, body: request.body))
+        }
+        // A client that hangs up cancels its answers, so their sequences go to the requests that
+        // wait: while the answer is made, by the closing of the request's side of the
+        // connection; while a stream is written, by the first write that fails. Watching the
+        // connection ends it after the response, which says so (`Connection: close`), so that no
+        // client sends its next request on it.
+        let (hangUps, hungUp) = AsyncStream<Void>.makeStream()
+        var response = try await request.body.consumeWithInboundCloseHandler { body in
+            let work = Task { await self.respond(to: request, body: body) }
+            let watcher = Task {
+                for await _ in hangUps { work.cancel() }
+            }
+            defer { watcher.cancel() }
+            return Self.response(await work.value)
+        } onInboundClosed: {
+            hungUp.yield()
+        }
+        response.headers[.connection] = "close"
+        return response
+    }
+
+    private func respond(to request: Request, body: RequestBody) async -> EndpointResponse {
+        let limit = configuration.maximumBodyBytes
+        let text: String
         do {
-            var buffer = try await request.body.collect(upTo: configuration.maximumBodyBytes)
-            body = buffer.readString(length: buffer.readableBytes) ?? ""
+            var buffer = try await body.collect(upTo: limit)
+            text = buffer.readString(length: buffer.readableBytes) ?? ""
         } catch {
-            return Self.response(EndpointResponse(error: EndpointError(
-                status: 413, type: "invalid_request_error",
-                message: "the body is larger than the \(configuration.maximumBodyBytes) bytes this server reads", code: "body_too_large")))
+            return EndpointResponse(error: EndpointError(
+                status: 413, type: "invalid_request_error", message: "the body is larger than the \(limit) bytes this server reads",
+                code: "body_too_large"))
         }
-        let endpointRequest = EndpointRequest(
-            method: request.method.rawValue, path: request.uri.path, authorization: request.headers[.authorization], body: body)
-        // A client that hangs up cancels its answers: the sequences go to the requests that wait.
-        let work = Task { await self.respond(to: endpointRequest) }
-        context.channel.closeFuture.whenComplete { _ in work.cancel() }
-        let response = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
-        if case .events(_, let cancel) = response.body {
-            context.channel.closeFuture.whenComplete { _ in cancel() }
-        }
-        return Self.response(response)
+        return await respond(to: EndpointRequest(
+            method: request.method.rawValue, path: request.uri.path, authorization: request.headers[.authorization], body: text))
     }
 
     private static func response(_ response: EndpointResponse) -> Response {
@@ -65,7 +82,7 @@ extension OpenAIEndpoint {
                 // A failed write (the client went away) ends the loop, which ends the stream and
                 // cancels its answers.
                 for await event in events {
-                    try await writer.write(ByteBuffer(string: "data: \(event)\n\n"))
+                    try await writer.write(ByteBuffer(string: event.text))
                 }
                 try await writer.finish(nil)
             })
@@ -73,11 +90,7 @@ extension OpenAIEndpoint {
     }
 }
 
-/// What a request's handler knows of its connection: the channel, whose closing cancels it.
-struct ConnectionContext: InitializableFromSource {
-    let channel: any Channel
-
-    init(source: ApplicationRequestContextSource) {
-        channel = source.channel
-    }
+/// The per-request context Hummingbird makes: the endpoint needs nothing from it.
+struct RequestSource: InitializableFromSource {
+    init(source: ApplicationRequestContextSource) {}
 }
