@@ -248,7 +248,11 @@ let package = Package(
         // concurrent sessions, in-process against llama-server with 1 and 2 replicas.
         .executableTarget(
             name: "server-benchmarks",
-            dependencies: ["Bridle", "BridleLlama", "BridleServer", "BridleExampleTypes"],
+            dependencies: [
+                "Bridle", "BridleLlama", "BridleServer", "BridleEndpoint", "BridleExampleTypes",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             path: "Benchmarks/ServerBenchmarks"
         ),
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds llama.cpp and llama-server (once), fetches gemma-3-270m and SmolLM2 (once), installs PyPI's
-# mcp for the MCP tests' server (once) and builds Bridle, runs the
+# mcp for the MCP tests' server and openai for the endpoint tests' client (once) and builds Bridle, runs the
 # JSONSchemaBench conformance check (when the shared data is beside the repository), then every
 # test: generation on real llama.cpp with tiny random models and with gemma-3-270m, and on real
 # llama-server processes with tiny models. Safe to run
@@ -39,6 +39,11 @@ step "PyPI's mcp, the FastMCP server the MCP tests start (installed once into th
 BRIDLE_MCP_PYTHON="$(bash scripts/mcp.sh)" \
     || { echo "error: the MCP tests need PyPI's mcp package (scripts/mcp.sh)" >&2; exit 1; }
 export BRIDLE_MCP_PYTHON BRIDLE_REQUIRE_MCP=1
+
+step "PyPI's openai, the client the endpoint tests drive bridle serve with (installed once into the cache; about 8 MB)"
+BRIDLE_OPENAI_PYTHON="$(bash scripts/openai.sh)" \
+    || { echo "error: the endpoint tests need PyPI's openai package (scripts/openai.sh)" >&2; exit 1; }
+export BRIDLE_OPENAI_PYTHON BRIDLE_REQUIRE_OPENAI=1
 
 step "Building Bridle and its tests (the first build compiles swift-syntax: a few minutes)"
 swift build --build-tests

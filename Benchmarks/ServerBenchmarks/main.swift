@@ -1,4 +1,5 @@
 import Bridle
+import BridleEndpoint
 import BridleExampleTypes
 import BridleLlama
 import BridleServer
@@ -6,7 +7,9 @@ import Foundation
 
 // Requests/s and p50/p99 latency for 1, 4, 16 and 64 concurrent sessions, in-process
 // (`LlamaLanguageModel`, decoding 1 and 16 sequences together) against llama-server with 1 and 2 replicas of 4 slots, on the same
-// model: `bash scripts/server-benchmarks.sh [MODEL.gguf]` (gemma-3-270m by default).
+// model: `bash scripts/server-benchmarks.sh [MODEL.gguf]` (gemma-3-270m by default). Then OpenAI
+// clients over HTTP (1, 16 and 64 at a time): `bridle serve`'s endpoint against llama-server with
+// its own `json_schema` and 16 slots (`BRIDLE_BENCHMARK_ONLY=http` runs only this part).
 // Numbers only; nothing is asserted. Each session asks for one typed value (`Contacts.Arguments`)
 // with its own seed and a prompt of its own, so no two requests share a whole cached prompt.
 //
@@ -57,8 +60,7 @@ func measure(_ backend: String, model: any LanguageModel, sessions: Int) async t
                 _ = try await session.respond(
                     to: "Request \(index): which of my contacts are millennials?", generating: Contacts.Arguments.self,
                     options: requestOptions)
-                let elapsed = clock.now - began
-                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                return seconds(clock.now - began)
             }
         }
         for _ in 0..<min(sessions, requests) { launch() }
@@ -68,10 +70,7 @@ func measure(_ backend: String, model: any LanguageModel, sessions: Int) async t
         }
         return latencies
     }
-    let elapsed = clock.now - start
-    return Row(
-        backend: backend, sessions: sessions, requests: requests,
-        seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18, latencies: latencies)
+    return Row(backend: backend, sessions: sessions, requests: requests, seconds: seconds(clock.now - start), latencies: latencies)
 }
 
 /// Waits for `process` with `waitpid`: Foundation's `waitUntilExit` misses the child's exit
@@ -127,7 +126,8 @@ func report(_ row: Row) {
 
 // Servers first, then in-process. Either order runs: the failures once seen after the in-process
 // rows were llama-server closing each connection after its answer (see ServerEngine).
-for replicas in [1, 2] where ProcessInfo.processInfo.environment["BRIDLE_BENCHMARK_SERVERS"] != "0" {
+let only = ProcessInfo.processInfo.environment["BRIDLE_BENCHMARK_ONLY"]
+for replicas in [1, 2] where ProcessInfo.processInfo.environment["BRIDLE_BENCHMARK_SERVERS"] != "0" && only == nil {
     let urls = try startReplicas(replicas)
     defer { try? stopReplicas() }
     var configuration = ServerConfiguration(endpoints: urls)
@@ -142,12 +142,64 @@ for replicas in [1, 2] where ProcessInfo.processInfo.environment["BRIDLE_BENCHMA
 }
 // In-process: one sequence (requests one at a time, as before continuous batching), then 16
 // sequences decoded together.
-for sequences in [1, 16] {
+for sequences in [1, 16] where only == nil {
     let configuration = LlamaConfiguration(threads: cores, sequences: sequences)
     let local = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: modelPath), configuration: configuration)
     // One warm-up request per backend, so model loading and first-touch costs stay out of the table.
     _ = try await measure("warm-up", model: local, sessions: 1)
     for sessions in concurrencies {
         report(try await measure("in-process, \(sequences) sequence\(sequences == 1 ? "" : "s")", model: local, sessions: sessions))
+    }
+}
+
+// OpenAI clients over HTTP, the same bodies to both servers: llama-server with its own
+// json_schema grammar and 16 slots, then bridle serve's endpoint over 16 sequences (request
+// emphasis off, as llama-server has none; then on, Bridle's default), and in-process respond at
+// one session for the latency the endpoint adds.
+let httpSessions = [1, 16, 64]
+let schema = Contacts.Arguments.generationSchema
+func reportHTTP(_ outcome: ChatCompletionLoad.Outcome) {
+    report(Row(
+        backend: outcome.row.backend + ", \(outcome.valid)/\(outcome.row.requests) valid", sessions: outcome.row.sessions,
+        requests: outcome.row.requests, seconds: outcome.row.seconds, latencies: outcome.row.latencies))
+}
+if only == nil || only == "http" {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["bash", script, "start", modelPath, "1", "16", "18080"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["BRIDLE_SERVER_THREADS"] = String(cores)
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    guard exitStatus(of: process) == 0 else {
+        print("error: \(script) start failed")
+        exit(1)
+    }
+    let llama = ChatCompletionLoad(url: "http://127.0.0.1:18080", schema: schema, topK: ("top_k", 40))
+    _ = try await llama.run("warm-up", sessions: 1)
+    for sessions in httpSessions { reportHTTP(try await llama.run("llama-server json_schema (16 slots), HTTP", sessions: sessions)) }
+    try stopReplicas()
+
+    for emphasis in [false, true] {
+        let local = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: modelPath), configuration: LlamaConfiguration(threads: cores, sequences: 16))
+        var defaults = GenerationOptions()
+        if !emphasis { defaults.requestEmphasis = nil }
+        let endpoint = OpenAIEndpoint(model: local, configuration: EndpointConfiguration(modelID: "bench", defaults: defaults))
+        let (ports, found) = AsyncStream<Int>.makeStream()
+        let serving = Task { try await endpoint.run(port: 0) { found.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { exit(1) }
+        let bridle = ChatCompletionLoad(url: "http://127.0.0.1:\(port)", schema: schema, topK: ("bridle", ["top_k": 40]))
+        let label = "bridle serve (16 sequences\(emphasis ? ", request emphasis" : "")), HTTP"
+        _ = try await bridle.run("warm-up", sessions: 1)
+        for sessions in httpSessions { reportHTTP(try await bridle.run(label, sessions: sessions)) }
+        serving.cancel()
+        // The same answer in-process, one at a time, for the latency HTTP and the endpoint add.
+        var options = defaults
+        options.sampling = .random(top: 40, seed: 0)
+        options.maximumResponseTokens = 200
+        let direct = InProcessBaseline(model: local, schema: schema, options: options)
+        report(try await direct.run("in-process respond\(emphasis ? ", request emphasis" : "")", requests: 16))
     }
 }
