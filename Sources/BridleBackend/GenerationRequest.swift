@@ -5,6 +5,14 @@ import BridleSchema
 public struct GenerationRequest: Sendable, Hashable {
     /// The conversation so far; the backend appends the start of the assistant's turn.
     public var messages: [ChatMessage]
+    /// A prompt already written (a text completion's), which the backend reads as it is: no
+    /// chat template, no instruction of its own, no request emphasis (there is no request to
+    /// take out of it). When set, ``messages`` is not read.
+    ///
+    /// ```swift
+    /// GenerationRequest(messages: [], promptText: "The capital of France is")
+    /// ```
+    public var promptText: String?
     /// When present, every token is chosen among those that keep the output a prefix of a
     /// sentence of its grammar, and the response ends only when the sentence is complete. A
     /// backend that takes JSON Schema instead of a grammar (an OpenAI-compatible server) sends
@@ -17,10 +25,11 @@ public struct GenerationRequest: Sendable, Hashable {
     public var scoresTokens: Bool
 
     public init(
-        messages: [ChatMessage], constraint: OutputConstraint? = nil, options: GenerationOptions = GenerationOptions(),
+        messages: [ChatMessage], promptText: String? = nil, constraint: OutputConstraint? = nil, options: GenerationOptions = GenerationOptions(),
         scoresTokens: Bool = false
     ) {
         self.messages = messages
+        self.promptText = promptText
         self.constraint = constraint
         self.options = options
         self.scoresTokens = scoresTokens
@@ -28,14 +37,14 @@ public struct GenerationRequest: Sendable, Hashable {
 
     /// The conversation without its request, for ``GenerationOptions/requestEmphasis``: the
     /// last user message with its content emptied (the turn stays, so a chat template frames
-    /// it alike); `nil` when there is no user message.
+    /// it alike); `nil` when there is no user message, or the prompt is ``promptText``.
     ///
     /// ```swift
     /// GenerationRequest(messages: [.system("Call get_weather."), .user("Weather in Oslo?")]).messagesWithoutRequest
     /// // [.system("Call get_weather."), .user("")]
     /// ```
     public var messagesWithoutRequest: [ChatMessage]? {
-        guard let last = messages.lastIndex(where: { $0.role == .user }) else { return nil }
+        guard promptText == nil, let last = messages.lastIndex(where: { $0.role == .user }) else { return nil }
         var without = messages
         without[last].content = ""
         return without

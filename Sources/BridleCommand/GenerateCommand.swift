@@ -217,7 +217,7 @@ struct GenerateCommand: AsyncParsableCommand {
             Diagnostics.error(error.description)
             switch error {
             case .interrupted, .invalidAnswer, .allEndpointsFailed: throw ExitCode(1)
-            case .invalidConfiguration, .grammarUnsupported, .grammarUncheckable, .rejected, .probeFailed: throw ExitCode(2)
+            case .invalidConfiguration, .grammarUnsupported, .promptTextUnsupported, .grammarUncheckable, .rejected, .probeFailed: throw ExitCode(2)
             }
         }
     }

@@ -14,7 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
             Routes: POST /v1/chat/completions (response_format json_schema and json_object, tools \
             with tool_choice, stream, n, seed, temperature, top_p, max_tokens or \
             max_completion_tokens, reasoning_effort; Bridle's extensions under "bridle": grammar, \
-            top_k, request_emphasis), GET /v1/models, GET /health, GET /metrics (Prometheus). \
+            top_k, request_emphasis), POST /v1/completions (a prompt read as it is), \
+            GET /v1/models, GET /health, GET /metrics (Prometheus). \
             Requests may name any model. The API key, when one is set, is read from --api-key or \
             BRIDLE_API_KEY. Prints "listening on http://HOST:PORT" on standard output once the \
             socket listens.

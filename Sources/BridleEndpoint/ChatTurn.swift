@@ -18,6 +18,8 @@ struct ChatTurn {
     }
 
     let messages: [ChatMessage]
+    /// A text completion's prompt, read as it is instead of `messages`.
+    let promptText: String?
     let constraint: OutputConstraint?
     private let toolTurn: ToolTurn?
     private let answer: AnswerFormat?
@@ -25,7 +27,7 @@ struct ChatTurn {
     /// Whether answers are a tool turn's JSON, read into a call or a message only once complete.
     var readsToolCalls: Bool { toolTurn != nil }
 
-    init(_ request: ChatCompletionRequest, now: Date = Date()) throws(EndpointError) {
+    init(_ request: CompletionRequest, now: Date = Date()) throws(EndpointError) {
         let answer: AnswerFormat?
         var instructions: String?
         switch request.responseFormat {
@@ -52,12 +54,14 @@ struct ChatTurn {
             toolTurn = nil
             constraint = try Self.constraint(request, answer: answer, now: now)
         }
-        messages = Self.adding(instructions, to: request.messages)
+        // A written prompt is the client's to the byte: nothing is added to it.
+        messages = request.kind == .chat ? Self.adding(instructions, to: request.messages) : []
+        promptText = request.promptText
     }
 
     /// The tools this turn offers: none under `tool_choice: none`, only the named one under a
     /// named choice.
-    private static func offered(_ request: ChatCompletionRequest) -> [OfferedTool]? {
+    private static func offered(_ request: CompletionRequest) -> [OfferedTool]? {
         let tools: [DeclaredTool]
         switch request.toolChoice {
         case .none: return nil
@@ -68,7 +72,7 @@ struct ChatTurn {
         return tools.map { OfferedTool(tool: $0, parameters: $0.parameters) }
     }
 
-    private static func constraint(_ request: ChatCompletionRequest, answer: AnswerFormat?, now: Date) throws(EndpointError) -> OutputConstraint? {
+    private static func constraint(_ request: CompletionRequest, answer: AnswerFormat?, now: Date) throws(EndpointError) -> OutputConstraint? {
         if let gbnf = request.grammar {
             do {
                 return try OutputConstraint(grammar: Grammar(gbnf: gbnf))
@@ -88,7 +92,7 @@ struct ChatTurn {
 
     /// The error for a tool turn that failed to compile: the first tool whose schema fails
     /// alone, pointed at; otherwise the answer's schema.
-    private static func culprit(of error: any Error, among offered: [OfferedTool], in request: ChatCompletionRequest) -> EndpointError {
+    private static func culprit(of error: any Error, among offered: [OfferedTool], in request: CompletionRequest) -> EndpointError {
         for tool in offered {
             do {
                 _ = try OutputConstraint(schema: tool.parameters)

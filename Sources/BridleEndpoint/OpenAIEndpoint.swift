@@ -13,7 +13,7 @@ import Foundation
 /// try await endpoint.run(host: "127.0.0.1", port: 8080)
 /// ```
 ///
-/// Routes: `POST /v1/chat/completions`, `GET /v1/models`, `GET /v1/models/{id}`, `GET /health`
+/// Routes: `POST /v1/chat/completions`, `POST /v1/completions`, `GET /v1/models`, `GET /v1/models/{id}`, `GET /health`
 /// and `GET /metrics`. ``run(host:port:onRunning:)`` serves them over HTTP/1.1;
 /// ``respond(to:)`` answers one request without a socket.
 public final class OpenAIEndpoint: Sendable {
@@ -43,7 +43,7 @@ public final class OpenAIEndpoint: Sendable {
         return response
     }
 
-    private static let routes: Set<String> = ["/health", "/metrics", "/v1/models", "/v1/chat/completions"]
+    private static let routes: Set<String> = ["/health", "/metrics", "/v1/models", "/v1/chat/completions", "/v1/completions"]
 
     private func route(_ request: EndpointRequest) async throws -> EndpointResponse {
         if request.path == "/health" {
@@ -76,11 +76,14 @@ public final class OpenAIEndpoint: Sendable {
             return EndpointResponse(json: modelObject)
         case "/v1/chat/completions":
             try request.expect("POST")
-            return try await chatCompletion(request.body)
+            return try await completion(request.body, kind: .chat)
+        case "/v1/completions":
+            try request.expect("POST")
+            return try await completion(request.body, kind: .text)
         default:
             throw EndpointError(
                 status: 404, type: "invalid_request_error",
-                message: "no route \(request.method) \(request.path); this server answers POST /v1/chat/completions, GET /v1/models, GET /health and GET /metrics",
+                message: "no route \(request.method) \(request.path); this server answers POST /v1/chat/completions, POST /v1/completions, GET /v1/models, GET /health and GET /metrics",
                 code: "unknown_url")
         }
     }
@@ -89,9 +92,9 @@ public final class OpenAIEndpoint: Sendable {
         ["id": GeneratedContent(configuration.modelID), "object": "model", "created": GeneratedContent(created), "owned_by": "bridle"]
     }
 
-    private func chatCompletion(_ text: String) async throws -> EndpointResponse {
-        let request = try ChatCompletionRequest(body: RequestField(body: text))
-        let completions = try ChatCompletions(model: model, request: request, configuration: configuration)
+    private func completion(_ text: String, kind: CompletionRequest.Kind) async throws -> EndpointResponse {
+        let request = try CompletionRequest(body: RequestField(body: text), kind: kind)
+        let completions = try Completions(model: model, request: request, configuration: configuration)
         let count = request.sampling.choices
         guard await admission.enter(count) else {
             throw EndpointError(

@@ -26,8 +26,7 @@ struct PreparedRequest {
         sampler = try SamplerChain(options: request.options)
         // Reasoning asks for it in the system message, the same in the baseline conversation.
         let instruction = request.options.reasoningBudget > 0 ? request.options.reasoningStyle.instruction : nil
-        let messages = Self.adding(instruction, to: request.messages)
-        prompt = try model.tokenize(formatter.prompt(for: messages))
+        prompt = try model.tokenize(request.promptText ?? formatter.prompt(for: Self.adding(instruction, to: request.messages)))
         guard !prompt.isEmpty else { throw ResponseError.emptyPrompt }
         guard prompt.count < contextSize else {
             throw ResponseError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)

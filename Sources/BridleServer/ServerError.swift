@@ -5,6 +5,9 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidConfiguration(String)
     /// The engine takes no grammar, and the request has no schema to send instead.
     case grammarUnsupported(engine: ServerEngine)
+    /// The engine's endpoint takes a conversation, and the request is a written prompt
+    /// (``GenerationRequest/promptText``).
+    case promptTextUnsupported(engine: ServerEngine)
     /// Bridle's matcher cannot check answers against the grammar (a rule used but never
     /// defined, an impossible repetition), so no answer could be trusted.
     case grammarUncheckable(reason: String)
@@ -29,6 +32,8 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
             "Invalid server configuration: \(message)."
         case .grammarUnsupported(let engine):
             "The \(engine.rawValue) engine takes no grammar, and this request has no JSON Schema to send instead; use an engine with grammar support (llama-server, vllm, sglang) or generate from a schema."
+        case .promptTextUnsupported(let engine):
+            "The \(engine.rawValue) engine answers conversations (chat completions), and this request is a written prompt; use an engine with a text completion endpoint (llama-server, vllm, sglang) or send messages."
         case .grammarUncheckable(let reason):
             "Answers can't be checked against the grammar: \(reason); fix the grammar (OutputConstraint(grammar:) reports the same before a request)."
         case let .rejected(endpoint, status, message):

@@ -14,9 +14,10 @@ struct ServerRequestBody {
         var fields: [(String, GeneratedContent)] = []
         if let model = configuration.model, engine != .llamaServer { fields.append(("model", GeneratedContent(model))) }
         if engine == .openAICompatible {
+            if request.promptText != nil { throw .promptTextUnsupported(engine: engine) }
             fields.append(("messages", GeneratedContent(elements: request.messages.map(Self.message))))
         } else {
-            fields.append(("prompt", GeneratedContent(configuration.promptFormat.text(for: request.messages))))
+            fields.append(("prompt", GeneratedContent(request.promptText ?? configuration.promptFormat.text(for: request.messages))))
         }
         if let limit = request.options.maximumResponseTokens {
             fields.append((engine == .llamaServer ? "n_predict" : "max_tokens", GeneratedContent(limit)))

@@ -75,6 +75,23 @@ import Testing
         #expect(model.requests.last?.messages.last?.content.contains("not accepted") == true)
     }
 
+    /// A text completion's prompt reaches the model as it was written, with nothing added, even
+    /// under a schema; the answer comes back as `text`.
+    @Test func aWrittenPromptIsReadAsItIs() async throws {
+        let model = ScriptedModel(replies: [#"{"n":2}"#])
+        let endpoint = OpenAIEndpoint(model: model, configuration: EndpointConfiguration(modelID: "scripted"))
+        let body = #"{"prompt":"Q: two as JSON\nA:","response_format":{"type":"json_schema","json_schema":{"name":"n","schema":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}}}}"#
+        let response = await endpoint.respond(to: EndpointRequest(method: "POST", path: "/v1/completions", body: body))
+        let json = try #require(EndpointBody.json(of: response))
+        #expect(json["object"]?.text == "text_completion")
+        #expect(json["id"]?.text?.hasPrefix("cmpl-") == true)
+        #expect(json["choices"]?[0]?["text"]?.text == #"{"n":2}"#)
+        let request = try #require(model.requests.first)
+        #expect(request.promptText == "Q: two as JSON\nA:")
+        #expect(request.messages.isEmpty)
+        #expect(request.constraint?.schema != nil)
+    }
+
     @Test func choicesAreSeededOneApartAndCounted() async throws {
         let body = #"{"messages":[{"role":"user","content":"Hi"}],"n":3,"seed":10}"#
         let (json, model) = try await complete(body, replies: ["a", "b", "c"])

@@ -73,6 +73,21 @@ import Testing
         #expect(reply.json?["choices"]?[0]?["finish_reason"]?.text == "tool_calls")
     }
 
+    /// Text completions under a grammar: every answer a sentence of it, a stream the whole
+    /// answer in pieces, with no role chunk.
+    @Test(arguments: 0..<3) func textCompletionsFollowTheirGrammar(seed: Int) async throws {
+        let server = try await Self.server()
+        let body = #"{"prompt":"Yes or no?","bridle":{"grammar":"root ::= (\" yes\" | \" no\") \".\""},"seed":"# + String(seed)
+        let whole = try await server.send(.POST, "/v1/completions", body: body + #","n":2}"#)
+        #expect(whole.status == 200, "\(whole.text)")
+        let texts = (0..<2).compactMap { whole.json?["choices"]?[$0]?["text"]?.text }
+        #expect(texts.count == 2 && texts.allSatisfy { [" yes.", " no."].contains($0) }, "\(texts)")
+        let events = try await server.events(body + #","stream":true}"#, path: "/v1/completions")
+        let chunks = try events.dropLast().map { try GeneratedContent(json: $0) }
+        #expect(chunks.allSatisfy { $0["object"]?.text == "text_completion" })
+        #expect(chunks.compactMap { $0["choices"]?[0]?["text"]?.text }.joined() == texts.first)
+    }
+
     /// A conversation past the context is 400 with OpenAI's code; the server goes on serving.
     @Test func aConversationPastTheContextIsRefused() async throws {
         let server = try await Self.server()

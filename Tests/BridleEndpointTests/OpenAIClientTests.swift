@@ -75,6 +75,13 @@ struct OpenAIClientTests {
         #expect(result["completion_tokens"] == 5)
     }
 
+    @Test func aTextCompletionFollowsBridlesGrammarField() async throws {
+        let result = try await run("completions")
+        #expect(result["object"]?.text == "text_completion")
+        #expect([" yes", " no"].contains(result["text"]?.text))
+        #expect(result["finish_reason"]?.text == "stop")
+    }
+
     @Test func modelsAndKeys() async throws {
         #expect(try await run("models")["ids"]?[0]?.text == "smollm2")
         let refused = try await run("unauthorized")

@@ -25,6 +25,16 @@ import Testing
         #expect(body == #"{"prompt":"\#(Self.prompt)","n_predict":16,"temperature":0.7,"top_k":0,"top_p":0.9,"min_p":0,"seed":42,"stream":true,"cache_prompt":true,"grammar":"\#(Self.grammarText)"}"#)
     }
 
+    /// A written prompt goes as it is to the engines that take text, and is refused by the
+    /// chat-only one.
+    @Test func aWrittenPromptIsSentAsItIs() throws {
+        var request = Self.request
+        request.promptText = "Ready? "
+        #expect(try Self.body(.llamaServer, request: request).hasPrefix(#"{"prompt":"Ready? ","#))
+        #expect(try Self.body(.vLLM, request: request).contains(#""prompt":"Ready? ","#))
+        #expect(throws: ServerError.promptTextUnsupported(engine: .openAICompatible)) { try Self.body(.openAICompatible, request: request) }
+    }
+
     @Test func vLLMStructuredOutputs() throws {
         let body = try Self.body(.vLLM)
         #expect(body == #"{"model":"gemma","prompt":"\#(Self.prompt)","max_tokens":16,"temperature":0.7,"top_k":-1,"top_p":0.9,"seed":42,"stream":true,"stream_options":{"include_usage":true},"structured_outputs":{"grammar":"\#(Self.grammarText)"}}"#)

@@ -6,6 +6,8 @@ import BridleSchema
 struct CandidateRound<Model: LanguageModel> {
     let model: Model
     let messages: [ChatMessage]
+    /// A written prompt, read as it is instead of `messages` (``GenerationRequest/promptText``).
+    var promptText: String?
     let constraint: OutputConstraint?
     let options: GenerationOptions
     let attempt: Int
@@ -86,7 +88,7 @@ struct CandidateRound<Model: LanguageModel> {
     private func request(_ index: Int) -> GenerationRequest {
         let seedOffset = attempt * options.bestOf + index
         return GenerationRequest(
-            messages: messages, constraint: constraint, options: options.attempt(seedOffset).limited(by: constraint),
+            messages: messages, promptText: promptText, constraint: constraint, options: options.attempt(seedOffset).limited(by: constraint),
             scoresTokens: options.bestOf > 1)
     }
 

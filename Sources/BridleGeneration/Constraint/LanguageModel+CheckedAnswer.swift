@@ -20,12 +20,31 @@ extension LanguageModel {
         to messages: [ChatMessage], constraint: OutputConstraint?, options: GenerationOptions = GenerationOptions(),
         progress: (_ attempt: Int, _ response: ResponseText) -> Void = { _, _ in }
     ) async throws -> CheckedAnswer {
+        try await checkedAnswer(messages: messages, promptText: nil, constraint: constraint, options: options, progress: progress)
+    }
+
+    /// ``checkedAnswer(to:constraint:options:progress:)`` for a prompt already written (a text
+    /// completion's), read as it is: no chat template (``GenerationRequest/promptText``). A
+    /// refused answer is written again from the next seed, without feedback: a written prompt
+    /// has no turn to add the reasons to.
+    public func checkedAnswer(
+        toPromptText promptText: String, constraint: OutputConstraint?, options: GenerationOptions = GenerationOptions(),
+        progress: (_ attempt: Int, _ response: ResponseText) -> Void = { _, _ in }
+    ) async throws -> CheckedAnswer {
+        try await checkedAnswer(messages: [], promptText: promptText, constraint: constraint, options: options, progress: progress)
+    }
+
+    private func checkedAnswer(
+        messages: [ChatMessage], promptText: String?, constraint: OutputConstraint?, options: GenerationOptions,
+        progress: (_ attempt: Int, _ response: ResponseText) -> Void
+    ) async throws -> CheckedAnswer {
         try options.validate(for: capabilities)
         var feedback: [ChatMessage] = []
         var statistics = GenerationStatistics.zero
         var attempt = 0
         while true {
-            let round = CandidateRound(model: self, messages: messages + feedback, constraint: constraint, options: options, attempt: attempt)
+            let round = CandidateRound(
+                model: self, messages: messages + feedback, promptText: promptText, constraint: constraint, options: options, attempt: attempt)
             let (candidates, roundStatistics) = try await round.run { progress(attempt, $0) }
             statistics.add(roundStatistics)
             if let chosen = CandidateRound.choice(among: candidates) {
@@ -49,7 +68,9 @@ extension LanguageModel {
                 throw ResponseError.schemaViolation(text: text, violations: refused.problems)
             }
             attempt += 1
-            feedback += [.assistant(text), .user(SessionPrompt.answerFeedback(problems: refused.problems))]
+            if promptText == nil {
+                feedback += [.assistant(text), .user(SessionPrompt.answerFeedback(problems: refused.problems))]
+            }
         }
     }
 }

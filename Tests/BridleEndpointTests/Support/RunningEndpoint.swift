@@ -44,8 +44,8 @@ final class RunningEndpoint: Sendable {
     }
 
     /// The data of each server-sent event of a streamed response, in order.
-    func events(_ body: String) async throws -> [String] {
-        let reply = try await send(.POST, "/v1/chat/completions", body: body)
+    func events(_ body: String, path: String = "/v1/chat/completions") async throws -> [String] {
+        let reply = try await send(.POST, path, body: body)
         #expect(reply.status == 200, "\(reply.text)")
         #expect(reply.headers.first(name: "Content-Type") == "text/event-stream")
         return reply.text.components(separatedBy: "\n\n").compactMap { event in

@@ -124,6 +124,14 @@ def length(client):
     raise SystemExit("parse() did not raise on a cut answer")
 
 
+def completions(client):
+    """A text completion under Bridle's own grammar field, sent with the SDK's extra_body."""
+    completion = client.completions.create(
+        model="any-name", prompt="Is the sky blue? Answer:", max_tokens=8, seed=6,
+        extra_body={"bridle": {"grammar": 'root ::= " yes" | " no"'}})
+    return {"object": completion.object, "text": completion.choices[0].text, "finish_reason": completion.choices[0].finish_reason}
+
+
 def models(client):
     return {"ids": [model.id for model in client.models.list()]}
 
@@ -141,6 +149,6 @@ if __name__ == "__main__":
     base_url, key, scenario = sys.argv[1], sys.argv[2], sys.argv[3]
     client = openai.OpenAI(base_url=base_url, api_key=key, max_retries=0, timeout=300)
     scenarios = {"json_schema": json_schema, "parse": parse, "tools": tools, "stream": stream,
-                 "stream_helper": stream_helper, "errors": errors, "length": length, "models": models}
+                 "stream_helper": stream_helper, "errors": errors, "length": length, "completions": completions, "models": models}
     result = unauthorized(base_url) if scenario == "unauthorized" else scenarios[scenario](client)
     print(json.dumps(result))

@@ -2,19 +2,24 @@ import BridleGeneration
 import BridleSchema
 import Foundation
 
-/// The JSON of OpenAI's chat completion objects: the whole response (`chat.completion`) and
-/// the chunks of a stream (`chat.completion.chunk`).
-struct ChatCompletionBody {
-    /// `chatcmpl-…`, shared by every chunk of one stream.
+/// The JSON of OpenAI's completion objects: the whole response (`chat.completion`,
+/// `text_completion`) and the chunks of a stream (`chat.completion.chunk`, `text_completion`).
+struct CompletionBody {
+    let kind: CompletionRequest.Kind
+    /// `chatcmpl-…` or `cmpl-…`, shared by every chunk of one stream.
     let id: String
     let created: Int
     let model: String
 
-    init(model: String, created: Date = Date()) {
-        id = "chatcmpl-" + Self.randomHex()
+    init(kind: CompletionRequest.Kind, model: String, created: Date = Date()) {
+        self.kind = kind
+        id = (kind == .chat ? "chatcmpl-" : "cmpl-") + Self.randomHex()
         self.created = Int(created.timeIntervalSince1970)
         self.model = model
     }
+
+    private var wholeObject: String { kind == .chat ? "chat.completion" : "text_completion" }
+    private var chunkObject: String { kind == .chat ? "chat.completion.chunk" : "text_completion" }
 
     /// One finished answer.
     struct Choice {
@@ -40,11 +45,11 @@ struct ChatCompletionBody {
     }
 
     func completion(_ choices: [Choice]) -> GeneratedContent {
-        envelope("chat.completion", [
+        envelope(wholeObject, [
             ("choices", GeneratedContent(elements: choices.map { choice in
                 GeneratedContent(properties: [
-                    ("index", GeneratedContent(choice.index)), ("message", message(choice)), ("logprobs", .null),
-                    ("finish_reason", GeneratedContent(choice.finishReason)),
+                    ("index", GeneratedContent(choice.index)), kind == .chat ? ("message", message(choice)) : ("text", text(choice)),
+                    ("logprobs", .null), ("finish_reason", GeneratedContent(choice.finishReason)),
                 ])
             })),
             ("usage", Self.usage(choices.map(\.statistics))),
@@ -61,6 +66,11 @@ struct ChatCompletionBody {
         }
         if let reasoning = choice.reasoning { fields.append(("reasoning_content", GeneratedContent(reasoning))) }
         return GeneratedContent(properties: fields)
+    }
+
+    private func text(_ choice: Choice) -> GeneratedContent {
+        if case .content(let text) = choice.reply { return GeneratedContent(text) }
+        return ""
     }
 
     private static func call(name: String, arguments: String, index: Int?) -> GeneratedContent {
@@ -86,19 +96,27 @@ struct ChatCompletionBody {
 
     // MARK: Stream chunks
 
+    /// A chat chunk's `delta`; a text completion's chunk has its `text` in place of it (and no
+    /// role chunk).
     private func chunk(index: Int, delta: [(String, GeneratedContent)], finishReason: String? = nil) -> GeneratedContent {
-        envelope("chat.completion.chunk", [
+        let part: (String, GeneratedContent) =
+            kind == .chat ? ("delta", GeneratedContent(properties: delta)) : ("text", delta.first { $0.0 == "content" }?.1 ?? "")
+        return envelope(chunkObject, [
             ("choices", [
                 GeneratedContent(properties: [
-                    ("index", GeneratedContent(index)), ("delta", GeneratedContent(properties: delta)), ("logprobs", .null),
+                    ("index", GeneratedContent(index)), part, ("logprobs", .null),
                     ("finish_reason", finishReason.map { GeneratedContent($0) } ?? .null),
                 ])
             ])
         ])
     }
 
-    /// The first chunk of an answer: its role.
-    func roleChunk(index: Int) -> GeneratedContent { chunk(index: index, delta: [("role", "assistant"), ("content", "")]) }
+    /// The first chunk of a chat answer: its role (`nil` for a text completion).
+    func roleChunk(index: Int) -> GeneratedContent? {
+        // Not a ternary: GeneratedContent is ExpressibleByNilLiteral, and `nil` there would be JSON null.
+        guard kind == .chat else { return .none }
+        return chunk(index: index, delta: [("role", "assistant"), ("content", "")])
+    }
 
     func contentChunk(index: Int, text: String) -> GeneratedContent { chunk(index: index, delta: [("content", GeneratedContent(text))]) }
 
@@ -114,6 +132,6 @@ struct ChatCompletionBody {
 
     /// The last chunk under `stream_options.include_usage`: no choices, the usage.
     func usageChunk(_ statistics: [GenerationStatistics]) -> GeneratedContent {
-        envelope("chat.completion.chunk", [("choices", []), ("usage", Self.usage(statistics))])
+        envelope(chunkObject, [("choices", []), ("usage", Self.usage(statistics))])
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Bad request bodies: each refused with OpenAI's error shape, the right status, and `param`
 /// pointing at the field, before any model runs.
-@Suite struct ChatCompletionRequestTests {
+@Suite struct CompletionRequestTests {
     static let user = #""messages":[{"role":"user","content":"hi"}]"#
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -46,10 +46,30 @@ import Testing
         Case(body: "{\(user),\"bridle\":{\"beam\":4}}", parameter: "bridle.beam", says: "unrecognized"),
     ]
 
+    /// Text completions: one written prompt, none of chat's fields.
+    static let textCases: [Case] = [
+        Case(body: #"{"model":"m"}"#, parameter: "prompt", says: "prompt is required"),
+        Case(body: #"{"prompt":["a","b"]}"#, parameter: "prompt", says: "give one prompt"),
+        Case(body: #"{"prompt":[[1,2]]}"#, parameter: "prompt[0]", says: "expected a string"),
+        Case(body: #"{"prompt":"a","echo":true}"#, parameter: "echo", says: "not supported"),
+        Case(body: #"{"prompt":"a","suffix":"b"}"#, parameter: "suffix", says: "not supported"),
+        Case(body: #"{"prompt":"a","best_of":2}"#, parameter: "best_of", says: "send n"),
+        Case(body: #"{"prompt":"a","messages":[]}"#, parameter: "messages", says: "unrecognized"),
+        Case(body: #"{"prompt":"a","tools":[]}"#, parameter: "tools", says: "unrecognized"),
+    ]
+
     @Test(arguments: cases) func refusedWithTheFieldNamed(_ refused: Case) async throws {
+        try await expectRefused(refused, path: "/v1/chat/completions")
+    }
+
+    @Test(arguments: textCases) func textCompletionsRefusedWithTheFieldNamed(_ refused: Case) async throws {
+        try await expectRefused(refused, path: "/v1/completions")
+    }
+
+    private func expectRefused(_ refused: Case, path: String) async throws {
         let model = ScriptedModel("never")
         let endpoint = OpenAIEndpoint(model: model, configuration: EndpointConfiguration(modelID: "scripted"))
-        let response = await endpoint.respond(to: EndpointRequest(method: "POST", path: "/v1/chat/completions", body: refused.body))
+        let response = await endpoint.respond(to: EndpointRequest(method: "POST", path: path, body: refused.body))
         #expect(response.status == 400)
         let error = try #require(EndpointBody.error(of: response))
         #expect(error.param == refused.parameter)

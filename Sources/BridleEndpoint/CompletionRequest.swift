@@ -1,14 +1,25 @@
 import BridleGeneration
 import BridleSchema
 
-/// A `POST /v1/chat/completions` body, read and checked: every field this endpoint acts on,
-/// and a 400 naming any other.
+/// A `POST /v1/chat/completions` or `POST /v1/completions` body, read and checked: every field
+/// this endpoint acts on, and a 400 naming any other.
 ///
 /// ```json
 /// {"model":"gemma","messages":[{"role":"user","content":"Three films from 1985"}],
 ///  "response_format":{"type":"json_schema","json_schema":{"name":"films","strict":true,"schema":{…}}}}
+/// {"model":"gemma","prompt":"The capital of France is","max_tokens":8}
 /// ```
-struct ChatCompletionRequest {
+///
+/// A text completion's `prompt` is read as it is, with no chat template and nothing added; it
+/// may still carry `response_format` (as vLLM's does) or `bridle.grammar`.
+struct CompletionRequest {
+    enum Kind {
+        /// `/v1/chat/completions`: a conversation.
+        case chat
+        /// `/v1/completions`: a written prompt.
+        case text
+    }
+
     enum ToolChoice: Equatable {
         case auto, none, required
         case function(String)
@@ -21,8 +32,11 @@ struct ChatCompletionRequest {
         case jsonSchema(GenerationSchema)
     }
 
+    let kind: Kind
     var model: String
     var messages: [ChatMessage]
+    /// A text completion's prompt.
+    var promptText: String?
     var tools: [DeclaredTool]
     var toolChoice: ToolChoice
     var responseFormat: ResponseFormat
@@ -34,19 +48,40 @@ struct ChatCompletionRequest {
     var reasoning: ReasoningLevel?
     var sampling: SamplingFields
 
-    private static let fields: Set<String> = SamplingFields.fields.union([
-        "model", "messages", "tools", "tool_choice", "parallel_tool_calls", "response_format", "stream", "stream_options",
-        "reasoning_effort", "bridle",
+    private static let sharedFields: Set<String> = SamplingFields.fields.union([
+        "model", "response_format", "stream", "stream_options", "bridle",
     ])
+    private static let chatFields: Set<String> = sharedFields.union([
+        "messages", "tools", "tool_choice", "parallel_tool_calls", "reasoning_effort",
+    ])
+    private static let textFields: Set<String> = sharedFields.union(["prompt", "echo", "suffix", "best_of"])
 
-    init(body: RequestField) throws(EndpointError) {
-        try body.refuseUnknownKeys(Self.fields)
+    init(body: RequestField, kind: Kind) throws(EndpointError) {
+        self.kind = kind
+        try body.refuseUnknownKeys(kind == .chat ? Self.chatFields : Self.textFields)
         model = try body.optional("model")?.string() ?? ""
-        messages = try ChatTranscript.messages(from: body.required("messages"))
-        tools = try body.optional("tools").map { field throws(EndpointError) in try DeclaredTool.declarations(in: field) } ?? []
-        toolChoice = try Self.toolChoice(body.optional("tool_choice"), tools: tools)
-        // A turn writes at most one call, which parallel calls allowed or not both admit.
-        _ = try body.optional("parallel_tool_calls")?.bool()
+        switch kind {
+        case .chat:
+            messages = try ChatTranscript.messages(from: body.required("messages"))
+            tools = try body.optional("tools").map { field throws(EndpointError) in try DeclaredTool.declarations(in: field) } ?? []
+            toolChoice = try Self.toolChoice(body.optional("tool_choice"), tools: tools)
+            // A turn writes at most one call, which parallel calls allowed or not both admit.
+            _ = try body.optional("parallel_tool_calls")?.bool()
+        case .text:
+            messages = []
+            promptText = try Self.prompt(body.required("prompt"))
+            tools = []
+            toolChoice = .none
+            if let echo = try body.optional("echo"), try echo.bool() {
+                throw echo.problem("echo is not supported: the response holds the completion only; send false or leave it out")
+            }
+            if let suffix = try body.optional("suffix") {
+                throw suffix.problem("suffix is not supported: a completion continues its prompt; leave it out")
+            }
+            if let bestOf = try body.optional("best_of"), try bestOf.integer() != 1 {
+                throw bestOf.problem("best_of is not supported over HTTP: send n for several answers, or leave it out")
+            }
+        }
         responseFormat = try Self.responseFormat(body.optional("response_format"))
         stream = try body.optional("stream")?.bool() ?? false
         includeUsage = false
@@ -54,7 +89,7 @@ struct ChatCompletionRequest {
             try options.refuseUnknownKeys(["include_usage"])
             includeUsage = try options.optional("include_usage")?.bool() ?? false
         }
-        reasoning = try body.optional("reasoning_effort").flatMap { field throws(EndpointError) in
+        reasoning = try body.optional("reasoning_effort").flatMap { field throws(EndpointError) -> ReasoningLevel? in
             switch try field.choice(["none", "minimal", "low", "medium", "high"]) {
             case "low": .light
             case "medium": .moderate
@@ -74,6 +109,16 @@ struct ChatCompletionRequest {
                 throw .invalidRequest("bridle.grammar can't be combined with tools: the turn's grammar is made from their schemas", parameter: "bridle.grammar")
             }
         }
+    }
+
+    /// A text completion's `prompt`: a string, or an array of exactly one.
+    private static func prompt(_ field: RequestField) throws(EndpointError) -> String {
+        if case .string(let text) = field.value.kind { return text }
+        let elements = try field.array()
+        guard elements.count == 1 else {
+            throw field.problem("give one prompt: a string, or an array of one string (send n for several answers)")
+        }
+        return try elements[0].string()
     }
 
     private static func toolChoice(_ field: RequestField?, tools: [DeclaredTool]) throws(EndpointError) -> ToolChoice {

@@ -10,22 +10,22 @@ import Foundation
 /// refuses after the grammar (a rule no grammar can hold, such as `uniqueItems` over objects)
 /// ends the stream with an error event instead of being written again. A whole response is
 /// regenerated up to ``GenerationOptions/maximumAnswerAttempts`` times, with the reasons fed back.
-struct ChatCompletions {
+struct Completions {
     let model: any LanguageModel
-    let request: ChatCompletionRequest
+    let request: CompletionRequest
     let turn: ChatTurn
-    let body: ChatCompletionBody
+    let body: CompletionBody
 
     let defaults: GenerationOptions
     /// How often a stream writes a comment line: the longest a hang-up may go unnoticed.
     static let heartbeatInterval = Duration.seconds(2)
 
-    init(model: any LanguageModel, request: ChatCompletionRequest, configuration: EndpointConfiguration) throws(EndpointError) {
+    init(model: any LanguageModel, request: CompletionRequest, configuration: EndpointConfiguration) throws(EndpointError) {
         self.model = model
         defaults = configuration.defaults
         self.request = request
         turn = try ChatTurn(request)
-        body = ChatCompletionBody(model: request.model.isEmpty ? configuration.modelID : request.model)
+        body = CompletionBody(kind: request.kind, model: request.model.isEmpty ? configuration.modelID : request.model)
         do {
             try options(forChoice: 0).validate(for: model.capabilities)
         } catch {
@@ -42,7 +42,7 @@ struct ChatCompletions {
 
     /// The whole response, once every choice is in.
     func response() async throws -> (GeneratedContent, [GenerationStatistics]) {
-        let choices = try await withThrowingTaskGroup(of: ChatCompletionBody.Choice.self) { group in
+        let choices = try await withThrowingTaskGroup(of: CompletionBody.Choice.self) { group in
             for index in 0..<request.sampling.choices {
                 group.addTask { try await answer(index) { _ in } }
             }
@@ -92,7 +92,7 @@ struct ChatCompletions {
     /// One choice, streamed: its role, its text as it is decoded (a tool turn's call once it
     /// is complete), its finish.
     private func streamed(_ index: Int, into continuation: AsyncStream<ServerSentEvent>.Continuation) async throws -> GenerationStatistics {
-        continuation.yield(.data(body.roleChunk(index: index).jsonString))
+        if let role = body.roleChunk(index: index) { continuation.yield(.data(role.jsonString)) }
         var sentBytes = 0
         let choice = try await answer(index) { text in
             guard !turn.readsToolCalls else { return }
@@ -116,10 +116,16 @@ struct ChatCompletions {
     }
 
     /// Choice `index`, checked; `progress` sees its text as it grows.
-    private func answer(_ index: Int, progress: (ResponseText) -> Void) async throws -> ChatCompletionBody.Choice {
+    private func answer(_ index: Int, progress: (ResponseText) -> Void) async throws -> CompletionBody.Choice {
         do {
-            let answer = try await model.checkedAnswer(to: turn.messages, constraint: turn.constraint, options: options(forChoice: index)) { attempt, text in
+            let options = options(forChoice: index)
+            let report = { (attempt: Int, text: ResponseText) in
                 if attempt == 0 { progress(text) }
+            }
+            let answer = if let promptText = turn.promptText {
+                try await model.checkedAnswer(toPromptText: promptText, constraint: turn.constraint, options: options, progress: report)
+            } else {
+                try await model.checkedAnswer(to: turn.messages, constraint: turn.constraint, options: options, progress: report)
             }
             let reply = try turn.reply(to: answer.text)
             let finishReason = if case .call = reply { "tool_calls" } else { "stop" }
