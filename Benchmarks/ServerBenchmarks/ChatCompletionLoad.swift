@@ -56,7 +56,7 @@ struct ChatCompletionLoad {
     }
 
     /// Whether the answer came back whole and matches the schema.
-    private func send(_ body: String) async throws -> Bool {
+    func send(_ body: String) async throws -> Bool {
         var request = HTTPClientRequest(url: url + "/v1/chat/completions")
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")

@@ -9,7 +9,8 @@ import Foundation
 // (`LlamaLanguageModel`, decoding 1 and 16 sequences together) against llama-server with 1 and 2 replicas of 4 slots, on the same
 // model: `bash scripts/server-benchmarks.sh [MODEL.gguf]` (gemma-3-270m by default). Then OpenAI
 // clients over HTTP (1, 16 and 64 at a time): `bridle serve`'s endpoint against llama-server with
-// its own `json_schema` and 16 slots (`BRIDLE_BENCHMARK_ONLY=http` runs only this part).
+// its own `json_schema` and 16 slots (`BRIDLE_BENCHMARK_ONLY=http` runs only this part); then the
+// endpoint under load with faults mixed in (`BRIDLE_BENCHMARK_ONLY=faults`).
 // Numbers only; nothing is asserted. Each session asks for one typed value (`Contacts.Arguments`)
 // with its own seed and a prompt of its own, so no two requests share a whole cached prompt.
 //
@@ -202,4 +203,36 @@ if only == nil || only == "http" {
         let direct = InProcessBaseline(model: local, schema: schema, options: options)
         report(try await direct.run("in-process respond\(emphasis ? ", request emphasis" : "")", requests: 16))
     }
+}
+
+// Faults mixed into the load: malformed bodies, schemas past a budget, streams dropped after
+// their first piece; every ordinary answer must come back valid, and memory must not grow.
+if only == nil || only == "faults" {
+    let local = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: modelPath), configuration: LlamaConfiguration(threads: cores, sequences: 16))
+    var defaults = GenerationOptions()
+    defaults.requestEmphasis = nil
+    let endpoint = OpenAIEndpoint(model: local, configuration: EndpointConfiguration(modelID: "bench", defaults: defaults))
+    let (ports, found) = AsyncStream<Int>.makeStream()
+    let serving = Task { try await endpoint.run(port: 0) { found.yield($0) } }
+    var iterator = ports.makeAsyncIterator()
+    guard let port = await iterator.next() else { exit(1) }
+    let faults = FaultLoad(load: ChatCompletionLoad(url: "http://127.0.0.1:\(port)", schema: schema, topK: ("bridle", ["top_k": 40])))
+    _ = try await faults.run(requests: 64, sessions: 64)
+    let before = residentMegabytes()
+    var rounds: [String] = []
+    for round in 1...5 {
+        let outcome = try await faults.run(requests: 256, sessions: 64)
+        rounds.append(String(
+            format: "| %d | %d/%d | %d/%d | %d | %.1f s | %.0f MB |", round, outcome.ordinaryValid, outcome.ordinary,
+            outcome.refusedAsExpected, outcome.refusals, outcome.dropped, outcome.seconds, residentMegabytes()))
+    }
+    serving.cancel()
+    FileHandle.standardOutput.write(Data("""
+
+        Faults mixed in, 64 clients, 256 requests a round (bridle serve, 16 sequences); resident memory after warm-up: \(String(format: "%.0f", before)) MB
+        | round | ordinary answers valid | malformed and over-budget refused (400) | streams dropped | time | resident memory |
+        |---:|---:|---:|---:|---:|---:|
+        \(rounds.joined(separator: "\n"))
+
+        """.utf8))
 }
