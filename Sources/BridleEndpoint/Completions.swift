@@ -2,14 +2,17 @@ import BridleGeneration
 import BridleSchema
 import Foundation
 
-/// Runs one chat completion: every choice decoded at once (the backend batches them), each
-/// checked as ``LanguageModel/checkedAnswer(to:constraint:options:progress:)`` checks a
+/// Runs one completion, chat or text: every choice decoded at once (the backend batches them),
+/// each checked as ``LanguageModel/checkedAnswer(to:constraint:options:progress:)`` checks a
 /// `respond` answer.
 ///
 /// A streamed answer goes out as it is decoded, so it is checked once: an answer its schema
 /// refuses after the grammar (a rule no grammar can hold, such as `uniqueItems` over objects)
-/// ends the stream with an error event instead of being written again. A whole response is
-/// regenerated up to ``GenerationOptions/maximumAnswerAttempts`` times, with the reasons fed back.
+/// ends the stream with an error event instead of being written again. A whole response, and a
+/// streamed tool turn (sent only once complete), is regenerated up to
+/// ``GenerationOptions/maximumAnswerAttempts`` times, with the reasons fed back. Reasoning
+/// (`reasoning_effort`) is streamed in one chunk after the answer: the backend reports the
+/// answer's progress only.
 struct Completions {
     let model: any LanguageModel
     let request: CompletionRequest
@@ -36,7 +39,7 @@ struct Completions {
     func options(forChoice index: Int) -> GenerationOptions {
         var options = request.sampling.options(forChoice: index, defaults: defaults)
         options.reasoningLevel = request.reasoning
-        if request.stream { options.maximumAnswerAttempts = 1 }
+        if request.stream, !turn.readsToolCalls { options.maximumAnswerAttempts = 1 }
         return options
     }
 

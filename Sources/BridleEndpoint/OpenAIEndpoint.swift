@@ -111,9 +111,14 @@ public final class OpenAIEndpoint: Sendable {
             }
             return EndpointResponse(status: 200, body: body)
         }
-        defer { Task { [admission] in await admission.leave(count) } }
-        let (body, statistics) = try await completions.response()
-        await metrics.record(statistics)
-        return EndpointResponse(json: body)
+        do {
+            let (body, statistics) = try await completions.response()
+            await admission.leave(count)
+            await metrics.record(statistics)
+            return EndpointResponse(json: body)
+        } catch {
+            await admission.leave(count)
+            throw error
+        }
     }
 }
