@@ -10,7 +10,9 @@ import Foundation
 // model: `bash scripts/server-benchmarks.sh [MODEL.gguf]` (gemma-3-270m by default). Then OpenAI
 // clients over HTTP (1, 16 and 64 at a time): `bridle serve`'s endpoint against llama-server with
 // its own `json_schema` and 16 slots (`BRIDLE_BENCHMARK_ONLY=http` runs only this part); then the
-// endpoint under load with faults mixed in (`BRIDLE_BENCHMARK_ONLY=faults`).
+// endpoint under load with faults mixed in (`BRIDLE_BENCHMARK_ONLY=faults`); then rows decoded
+// together against llama.cpp's llama-batched-bench (`BRIDLE_BENCHMARK_ONLY=batching`, with
+// BRIDLE_BATCHED_BENCH naming its binary).
 // Numbers only; nothing is asserted. Each session asks for one typed value (`Contacts.Arguments`)
 // with its own seed and a prompt of its own, so no two requests share a whole cached prompt.
 //
@@ -233,6 +235,34 @@ if only == nil || only == "faults" {
         | round | ordinary answers valid | malformed and over-budget refused (400) | streams dropped | time | resident memory |
         |---:|---:|---:|---:|---:|---:|
         \(rounds.joined(separator: "\n"))
+
+        """.utf8))
+}
+
+// Rows decoded together: Bridle's in-process backend against llama.cpp's own batched decode.
+if only == nil || only == "batching", let tool = ProcessInfo.processInfo.environment["BRIDLE_BATCHED_BENCH"] {
+    let rows = [1, 4, 8, 16]
+    let (prompt, tokens) = (16, 96)
+    let bench = BatchingBench(modelPath: modelPath, batchedBench: tool, threads: cores)
+    let reference = try bench.llamaCpp(rows: rows, prompt: prompt, tokens: tokens)
+    let local = try LlamaLanguageModel(
+        contentsOf: URL(fileURLWithPath: modelPath), configuration: LlamaConfiguration(contextSize: 512, threads: cores, sequences: 16))
+    _ = try await bench.bridle(local, rows: 1, tokens: 8, sampling: .greedy)
+    var lines: [String] = []
+    for count in rows {
+        let greedy = try await bench.bridle(local, rows: count, tokens: tokens, sampling: .greedy)
+        let topK = try await bench.bridle(local, rows: count, tokens: tokens, sampling: .random(top: 40))
+        let llama = reference[count] ?? 0
+        lines.append(String(
+            format: "| %d | %.1f | %.1f (%.2f×) | %.1f (%.2f×) |", count, llama, greedy, llama > 0 ? greedy / llama : 0, topK,
+            llama > 0 ? topK / llama : 0))
+    }
+    FileHandle.standardOutput.write(Data("""
+
+        Rows decoded together, \(tokens) tokens each after a \(prompt)-token prompt, \(cores) threads; tokens/s while every row generates
+        | rows | llama-batched-bench (decode only) | Bridle, greedy | Bridle, top-40 |
+        |---:|---:|---:|---:|
+        \(lines.joined(separator: "\n"))
 
         """.utf8))
 }

@@ -21,9 +21,8 @@ struct OpenAIClientTests {
         let model = try #require(EndpointModels.smolLM2, "SmolLM2 did not load")
         let server = try await RunningEndpoint(OpenAIEndpoint(model: model, configuration: EndpointConfiguration(modelID: "smollm2", apiKey: Self.key)))
         let script = Fixtures.directory("openai/client.py")
-        let (status, output, errors) = try await Task.detached {
-            try BuiltExecutable.runCapturingErrors(python, arguments: [script.path, server.baseURL + "/v1", Self.key, scenario])
-        }.value
+        let (status, output, errors) = try await BuiltExecutable.runOffThePool(
+            python, arguments: [script.path, server.baseURL + "/v1", Self.key, scenario])
         #expect(status == 0, "\(errors)")
         let line = try #require(output.split(separator: "\n").last.map(String.init), "no output; stderr: \(errors)")
         return try GeneratedContent(json: line)

@@ -29,8 +29,8 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer {
+            // Not waited for: the test process is reaped whole when it ends.
             process.terminate()
-            process.waitUntilExit()
             try? output.close()
         }
         var port: Int?
@@ -61,9 +61,9 @@ import Testing
         Refusal(arguments: ["--model", "m.gguf", "--port", "70000"], says: "--port"),
         Refusal(arguments: ["--model", "m.gguf", "--sequences", "1", "--emphasis", "1.5"], says: "--sequences 2"),
     ])
-    func badInputExitsWithAReason(_ refusal: Refusal) throws {
+    func badInputExitsWithAReason(_ refusal: Refusal) async throws {
         let bridle = try #require(Self.bridle, "bridle was not built")
-        let (status, _, errors) = try BuiltExecutable.runCapturingErrors(bridle, arguments: ["serve"] + refusal.arguments)
+        let (status, _, errors) = try await BuiltExecutable.runOffThePool(bridle, arguments: ["serve"] + refusal.arguments)
         #expect(status != 0)
         #expect(errors.contains(refusal.says), "\(errors)")
     }

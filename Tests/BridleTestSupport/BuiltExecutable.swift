@@ -44,4 +44,16 @@ public enum BuiltExecutable {
         let errors = (try? String(contentsOf: files[1], encoding: .utf8)) ?? ""
         return (process.terminationStatus, String(decoding: data, as: UTF8.self), errors)
     }
+
+    /// ``runCapturingErrors(_:arguments:)`` waited for on a thread of its own, never on one of
+    /// Swift concurrency's few pool threads: a child that talks to a server in this process (a
+    /// client against an in-process endpoint) would otherwise hold a thread that server needs,
+    /// and on two cores both could be held while the child waits for an answer.
+    public static func runOffThePool(_ executable: URL, arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try runCapturingErrors(executable, arguments: arguments) })
+            }.start()
+        }
+    }
 }
