@@ -33,8 +33,9 @@ final class TokenChoice {
         var maskSeconds: Double?
         while true {
             let maskStart = ContinuousClock.now
-            let allowed = constraint.candidates(selection.after(refused: refused), from: candidates.row)
-            let drawn = candidates.narrow(to: allowed)
+            let asked = selection.after(refused: refused)
+            let allowed = constraint.candidates(asked, from: candidates.row)
+            let drawn = candidates.narrow(to: allowed, for: asked)
             if allowed.usedMask { maskSeconds = (maskSeconds ?? 0) + (ContinuousClock.now - maskStart).seconds }
             guard let drawn else { return nil }
             if let (transform, baseline) = emphasis { transform.apply(to: drawn, baseline: baseline, cut: allowed.areAllowed) }

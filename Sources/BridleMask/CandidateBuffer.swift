@@ -48,7 +48,12 @@ public final class CandidateBuffer {
     /// every other token would be −∞ anyway), or the whole row with −∞ where the mask rules a
     /// token out, or the whole row as it is. `nil` when nothing may be drawn: a sampler must
     /// never see only −∞ (some abort the process).
-    public func narrow(to candidates: Candidates) -> UnsafeMutableBufferPointer<TokenCandidate>? {
+    ///
+    /// With no constraint (``Candidates/all``) and a `selection` that sees only the k most
+    /// likely tokens (greedy, top-k), only those k are handed over, found in one pass: the draw
+    /// is the same, and the sampler chain no longer sorts a whole vocabulary for it (on gemma's
+    /// 262k tokens, most of an unconstrained token's sampling time).
+    public func narrow(to candidates: Candidates, for selection: CandidateSelection = .allowed) -> UnsafeMutableBufferPointer<TokenCandidate>? {
         switch candidates {
         case .none:
             return nil
@@ -62,7 +67,15 @@ public final class CandidateBuffer {
                 if !mask.contains(Int32(index)) { working[index].logit = -.infinity }
             }
             return mask.isEmpty ? nil : working
-        case .all, .unchecked:
+        case .all:
+            if case .mostLikely(let count) = selection, count < storage.count {
+                let best = CandidateRanking.highest(max(count, 1), of: row)
+                for (index, id) in best.enumerated() { working[index] = storage[id] }
+                return UnsafeMutableBufferPointer(rebasing: working[..<best.count])
+            }
+            _ = working.update(fromContentsOf: storage)
+            return working
+        case .unchecked:
             _ = working.update(fromContentsOf: storage)
             return working
         }

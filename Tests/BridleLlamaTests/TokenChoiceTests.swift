@@ -2,6 +2,7 @@ import BridleGeneration
 import BridleGrammar
 @testable import BridleLlama
 import BridleMask
+import BridleTestSupport
 import Testing
 
 /// One token's choice, one way: the constraint's candidates, request emphasis over them, then
@@ -41,6 +42,30 @@ struct TokenChoiceTests {
         #expect(try choice(weight: 0, plausibility: 0.1) == 0, "\(selection)")
         // A cut of 1 leaves only the likeliest allowed candidate.
         #expect(try choice(weight: 0, plausibility: 1) == 0, "\(selection)")
+    }
+
+    /// Without a constraint, greedy and top-k are handed only the k likeliest tokens instead of
+    /// the whole row: llama.cpp's real chain draws the same token from either, over random rows
+    /// and seeds. (Among tokens with exactly equal logits, which the chain walks in its own
+    /// order, a seed may pick another of them: the distribution is the same.)
+    @Test(arguments: [SamplingMode.greedy, .random(top: 1), .random(top: 40)], 0..<20)
+    func theKLikeliestDrawAsTheWholeRowDoes(_ mode: SamplingMode, seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let logits = (0..<5_000).map { _ in Float.random(in: -10..<10, using: &generator) }
+        func draw(keeping selection: CandidateSelection) throws -> Int32? {
+            let chain = try SamplerChain(options: GenerationOptions(sampling: mode.seeded(seed)))
+            let buffer = CandidateBuffer()
+            logits.withUnsafeBufferPointer { buffer.load($0) }
+            let drawn = try #require(buffer.narrow(to: .all, for: selection))
+            return chain.draw(drawn)
+        }
+        let selection = mode.selection
+        #expect(try draw(keeping: selection) == draw(keeping: .allowed), "\(mode) seed \(seed)")
+        if case .mostLikely(let count) = selection {
+            let buffer = CandidateBuffer()
+            logits.withUnsafeBufferPointer { buffer.load($0) }
+            #expect(buffer.narrow(to: .all, for: selection)?.count == count)
+        }
     }
 
     /// Through llama.cpp's chain: greedy takes the likeliest allowed token, never x; with the
