@@ -15,8 +15,8 @@ extension OpenAIEndpoint {
         let responder = CallbackResponder { [self] (request: Request, _: RequestSource) in
             try await self.respond(to: request)
         }
-        var logger = Logger(label: "bridle-serve")
-        logger.logLevel = .critical
+        // The library never writes to standard error: errors go to clients, counts to /metrics.
+        let logger = Logger(label: "bridle-serve") { _ in SwiftLogNoOpLogHandler() }
         let application = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "bridle"),
