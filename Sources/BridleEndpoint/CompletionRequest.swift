@@ -101,6 +101,11 @@ struct CompletionRequest {
         try extensions?.refuseUnknownKeys(["grammar", "top_k", "request_emphasis"])
         grammar = try extensions?.optional("grammar")?.string()
         sampling = try SamplingFields(reading: body, extensions: extensions)
+        if kind == .text, let weight = sampling.emphasisWeight, weight != 1 {
+            throw .invalidRequest(
+                "request emphasis weighs a conversation's request against the same conversation without it; a written prompt has no request to take out: use /v1/chat/completions, or send 1",
+                parameter: "bridle.request_emphasis")
+        }
         if grammar != nil {
             if case .text = responseFormat {} else {
                 throw .invalidRequest("give response_format or bridle.grammar, not both", parameter: "bridle.grammar")

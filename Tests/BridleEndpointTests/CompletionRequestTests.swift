@@ -56,6 +56,7 @@ import Testing
         Case(body: #"{"prompt":"a","best_of":2}"#, parameter: "best_of", says: "send n"),
         Case(body: #"{"prompt":"a","messages":[]}"#, parameter: "messages", says: "unrecognized"),
         Case(body: #"{"prompt":"a","tools":[]}"#, parameter: "tools", says: "unrecognized"),
+        Case(body: #"{"prompt":"a","bridle":{"request_emphasis":1.5}}"#, parameter: "bridle.request_emphasis", says: "no request to take out"),
     ]
 
     @Test(arguments: cases) func refusedWithTheFieldNamed(_ refused: Case) async throws {
