@@ -27,6 +27,7 @@ struct DeclaredTool: Tool {
     /// distinct, each `parameters` a JSON Schema Bridle reads.
     static func declarations(in field: RequestField) throws(EndpointError) -> [DeclaredTool] {
         var tools: [DeclaredTool] = []
+        var names: Set<String> = []
         for element in try field.array() {
             try element.refuseUnknownKeys(["type", "function"])
             _ = try element.required("type").choice(["function"])
@@ -37,7 +38,7 @@ struct DeclaredTool: Tool {
             guard (1...64).contains(name.count), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
                 throw nameField.problem("a function name is 1 to 64 letters, digits, underscores or dashes")
             }
-            if tools.contains(where: { $0.name == name }) {
+            guard names.insert(name).inserted else {
                 throw nameField.problem("two tools are named \"\(name)\"")
             }
             // Bridle always enforces the schema, strict or not.
