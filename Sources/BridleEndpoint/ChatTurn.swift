@@ -93,15 +93,11 @@ struct ChatTurn {
     /// The error for a tool turn that failed to compile: the first tool whose schema fails
     /// alone, pointed at; otherwise the answer's schema.
     private static func culprit(of error: any Error, among offered: [OfferedTool], in request: CompletionRequest) -> EndpointError {
-        for tool in offered {
-            do {
-                _ = try OutputConstraint(schema: tool.parameters)
-            } catch {
-                let index = request.tools.firstIndex { $0.name == tool.tool.name } ?? 0
-                return .invalidRequest(
-                    "the parameters of \(tool.tool.name) can't be enforced: \(error.description)",
-                    parameter: "tools[\(index)].function.parameters\(error.pointer)", code: "schema_not_compiled")
-            }
+        if let (tool, reason) = ToolTurn.failingTool(among: offered, options: GrammarOptions()) {
+            let index = request.tools.firstIndex { $0.name == tool.tool.name } ?? 0
+            return .invalidRequest(
+                "the parameters of \(tool.tool.name) can't be enforced: \(reason.description)",
+                parameter: "tools[\(index)].function.parameters\(reason.pointer)", code: "schema_not_compiled")
         }
         if let error = error as? GrammarCompileError {
             return .invalidRequest(

@@ -79,6 +79,21 @@ import Testing
         #expect(model.requests.isEmpty, "a refused request reached the model")
     }
 
+    /// A tool whose parameters read but can't be compiled within the compile budget is named
+    /// and pointed at, as the session names it.
+    @Test func aToolPastTheCompileBudgetIsPointedAt() async throws {
+        let properties = (0..<110_000).map { #""p\#($0)":{"type":"integer"}"# }.joined(separator: ",")
+        let tools = #"[{"type":"function","function":{"name":"fine"}},{"type":"function","function":{"name":"huge","parameters":{"type":"object","properties":{"# + properties + "}}}}]"
+        let endpoint = OpenAIEndpoint(model: ScriptedModel(), configuration: EndpointConfiguration(modelID: "scripted"))
+        let response = await endpoint.respond(to: EndpointRequest(
+            method: "POST", path: "/v1/chat/completions", body: "{\(Self.user),\"tools\":\(tools)}"))
+        #expect(response.status == 400)
+        let error = try #require(EndpointBody.error(of: response))
+        #expect(error.param?.hasPrefix("tools[1].function.parameters#") == true, "\(error.param ?? "nil")")
+        #expect(error.code == "schema_not_compiled")
+        #expect(error.message.contains("huge"))
+    }
+
     /// A schema past a budget (nesting 300 deep, beyond 256) is 400 too, pointed at.
     @Test func aSchemaPastABudgetIsRefused() async throws {
         let deep = String(repeating: #"{"type":"array","items":"#, count: 300) + #"{"type":"string"}"# + String(repeating: "}", count: 300)

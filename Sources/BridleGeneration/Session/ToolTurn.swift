@@ -63,17 +63,24 @@ package struct ToolTurn {
     }
 
     /// The error for a turn whose grammar failed to compile: the first offered tool whose
-    /// schema fails alone, named (compiled again only now, so a turn compiles once when it
-    /// works); otherwise the answer's schema is at fault and the error stays as it was.
+    /// schema fails alone, named; otherwise the answer's schema is at fault and the error stays
+    /// as it was.
     private static func culprit(of error: GrammarCompileError, tools: [OfferedTool], options: GrammarOptions) -> any Error {
+        guard let (tool, reason) = failingTool(among: tools, options: options) else { return error }
+        return SessionError.invalidToolSchema(tool: tool.tool.name, reason: reason.description)
+    }
+
+    /// The first of `tools` whose schema fails to compile alone, and why (its pointer into that
+    /// schema). Compiled again only when a turn failed, so a turn that works compiles once.
+    package static func failingTool(among tools: [OfferedTool], options: GrammarOptions) -> (tool: OfferedTool, error: GrammarCompileError)? {
         for offered in tools {
             do {
                 _ = try offered.parameters.grammar(options: options)
             } catch {
-                return SessionError.invalidToolSchema(tool: offered.tool.name, reason: error.description)
+                return (offered, error)
             }
         }
-        return error
+        return nil
     }
 
     package func read(_ text: String) -> Outcome {
