@@ -166,6 +166,19 @@ func reportHTTP(_ outcome: ChatCompletionLoad.Outcome) {
         backend: outcome.row.backend + ", \(outcome.valid)/\(outcome.row.requests) valid", sessions: outcome.row.sessions,
         requests: outcome.row.requests, seconds: outcome.row.seconds, latencies: outcome.row.latencies))
 }
+/// `model` behind bridle serve's endpoint on a free loopback port, serving until the task is cancelled.
+func serve(_ model: LlamaLanguageModel, defaults: GenerationOptions) async -> (port: Int, serving: Task<Void, any Error>) {
+    let endpoint = OpenAIEndpoint(model: model, configuration: EndpointConfiguration(modelID: "bench", defaults: defaults))
+    let (ports, found) = AsyncStream<Int>.makeStream()
+    let serving = Task { try await endpoint.run(port: 0) { found.yield($0) } }
+    var iterator = ports.makeAsyncIterator()
+    guard let port = await iterator.next() else {
+        print("error: the endpoint did not start")
+        exit(1)
+    }
+    return (port, serving)
+}
+
 if only == nil || only == "http" {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -188,11 +201,7 @@ if only == nil || only == "http" {
         let local = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: modelPath), configuration: LlamaConfiguration(threads: cores, sequences: 16))
         var defaults = GenerationOptions()
         if !emphasis { defaults.requestEmphasis = nil }
-        let endpoint = OpenAIEndpoint(model: local, configuration: EndpointConfiguration(modelID: "bench", defaults: defaults))
-        let (ports, found) = AsyncStream<Int>.makeStream()
-        let serving = Task { try await endpoint.run(port: 0) { found.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { exit(1) }
+        let (port, serving) = await serve(local, defaults: defaults)
         let bridle = ChatCompletionLoad(url: "http://127.0.0.1:\(port)", schema: schema, topK: ("bridle", ["top_k": 40]))
         let label = "bridle serve (16 sequences\(emphasis ? ", request emphasis" : "")), HTTP"
         _ = try await bridle.run("warm-up", sessions: 1)
@@ -213,11 +222,7 @@ if only == nil || only == "faults" {
     let local = try LlamaLanguageModel(contentsOf: URL(fileURLWithPath: modelPath), configuration: LlamaConfiguration(threads: cores, sequences: 16))
     var defaults = GenerationOptions()
     defaults.requestEmphasis = nil
-    let endpoint = OpenAIEndpoint(model: local, configuration: EndpointConfiguration(modelID: "bench", defaults: defaults))
-    let (ports, found) = AsyncStream<Int>.makeStream()
-    let serving = Task { try await endpoint.run(port: 0) { found.yield($0) } }
-    var iterator = ports.makeAsyncIterator()
-    guard let port = await iterator.next() else { exit(1) }
+    let (port, serving) = await serve(local, defaults: defaults)
     let faults = FaultLoad(load: ChatCompletionLoad(url: "http://127.0.0.1:\(port)", schema: schema, topK: ("bridle", ["top_k": 40])))
     _ = try await faults.run(requests: 64, sessions: 64)
     let before = residentMegabytes()
