@@ -72,6 +72,10 @@ let package = Package(
         // an instance by the document itself.
         .target(name: "BridleJSONSchema", dependencies: ["BridleSchema", "BridleRegex"]),
 
+        // Chat templates: a Jinja renderer that writes a model's own prompt byte for byte as
+        // Python's jinja2 does under Hugging Face's settings. Depends on BridleJSON only.
+        .target(name: "BridleTemplate", dependencies: ["BridleJSON"]),
+
         // JSON Schema `pattern`: the one ECMA-262 parser and a backtracking-free matcher with
         // work budgets, shared by the grammar compiler and the validator so both judge a
         // pattern alike. Depends on nothing.
