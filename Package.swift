@@ -22,7 +22,7 @@ let exampleDependencies: [Target.Dependency] = [
 /// Their bodies live in BridleFuzzing, which the tests call on the saved corpus.
 let fuzzTargets = [
     "FuzzJSON", "FuzzSchema", "FuzzGBNF", "FuzzRegex", "FuzzGGUF", "FuzzMatcher", "FuzzValueRules", "FuzzBridleKeywords",
-    "FuzzCandidates",
+    "FuzzCandidates", "FuzzTemplate",
 ]
 
 let package = Package(
@@ -263,7 +263,7 @@ let package = Package(
         // What each fuzz target does with one input, as a plain library (Fuzz/BridleFuzzing), so
         // the tests replay the saved corpus (Fuzz/Corpus) without libFuzzer.
         .target(
-            name: "BridleFuzzing", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar", "BridleMask", "BridleGeneration", "BridleGGUF"],
+            name: "BridleFuzzing", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar", "BridleMask", "BridleGeneration", "BridleGGUF", "BridleTemplate"],
             path: "Fuzz/BridleFuzzing"),
     ] + fuzzTargets.map {
         .executableTarget(name: $0, dependencies: ["BridleFuzzing"], path: "Fuzz/\($0)")
@@ -280,6 +280,7 @@ let package = Package(
         // server), with the recording tools they use.
         .target(name: "BridleSessionChecks", dependencies: ["Bridle", "BridleExampleTypes"], path: "Tests/BridleSessionChecks"),
         .testTarget(name: "BridleJSONTests", dependencies: ["BridleJSON", "BridleTestSupport"]),
+        .testTarget(name: "BridleTemplateTests", dependencies: ["BridleTemplate", "BridleJSON", "BridleTestSupport"]),
         .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleTestSupport"]),
         .testTarget(name: "BridleJSONSchemaTests", dependencies: ["BridleJSONSchema", "BridleSchema", "BridleTestSupport"]),
         .testTarget(name: "BridleRegexTests", dependencies: ["BridleRegex", "BridleTestSupport"]),

@@ -29,11 +29,11 @@ enum PythonOperators {
         case ("+", .string, _): throw TemplateError(.evaluation, line: line, "can only concatenate str (not \"\(right.typeName)\") to str")
         case ("+", .list, _): throw TemplateError(.evaluation, line: line, "can only concatenate list (not \"\(right.typeName)\") to list")
         case ("*", .string(let text), _) where right.integerValue != nil:
-            return .string(String(repeating: text, count: max(right.integerValue ?? 0, 0)))
+            return .string(String(repeating: text, count: try repetitions(right, length: text.utf8.count, line: line)))
         case ("*", _, .string(let text)) where left.integerValue != nil:
-            return .string(String(repeating: text, count: max(left.integerValue ?? 0, 0)))
+            return .string(String(repeating: text, count: try repetitions(left, length: text.utf8.count, line: line)))
         case ("*", .list(let items), _) where right.integerValue != nil:
-            return .list(Array(repeating: items, count: max(right.integerValue ?? 0, 0)).flatMap { $0 })
+            return .list(Array(repeating: items, count: try repetitions(right, length: items.count, line: line)).flatMap { $0 })
         default: break
         }
         guard let a = left.number, let b = right.number else {
@@ -58,6 +58,15 @@ enum PythonOperators {
             return .float(remainder != 0 && (remainder < 0) != (b < 0) ? remainder + b : remainder)
         default: return .float(Foundation.pow(a, b))
         }
+    }
+
+    /// `"ab" * n` and `[x] * n`, refused past 64 MiB of result rather than exhausting memory.
+    private static func repetitions(_ count: TemplateValue, length: Int, line: Int) throws(TemplateError) -> Int {
+        let times = max(count.integerValue ?? 0, 0)
+        guard length == 0 || times <= (64 << 20) / length else {
+            throw TemplateError(.evaluation, line: line, "repeating a value \(times) times would make more than 64 MiB")
+        }
+        return times
     }
 
     private static func integerArithmetic(_ symbol: String, _ a: Int, _ b: Int, line: Int) throws(TemplateError) -> TemplateValue {

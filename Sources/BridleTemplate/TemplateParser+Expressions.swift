@@ -24,6 +24,10 @@ extension TemplateParser {
     }
 
     mutating func parseExpression() throws(TemplateError) -> Expression {
+        try nested { parser throws(TemplateError) in try parser.parseConditional() }
+    }
+
+    private mutating func parseConditional() throws(TemplateError) -> Expression {
         let line = self.line
         var value = try parseOr()
         while skipName("if") {
@@ -55,7 +59,7 @@ extension TemplateParser {
     private mutating func parseNot() throws(TemplateError) -> Expression {
         if current.token == .name("not") {
             let line = advance().line
-            return Expression(kind: .not(try parseNot()), line: line)
+            return Expression(kind: .not(try nested { parser throws(TemplateError) in try parser.parseNot() }), line: line)
         }
         return try parseCompare()
     }
@@ -120,7 +124,7 @@ extension TemplateParser {
         var value: Expression
         if case .symbol(let symbol) = current.token, symbol == "-" || symbol == "+" {
             _ = advance()
-            value = Expression(kind: .unary(symbol, try parseUnary(withFilters: false)), line: line)
+            value = Expression(kind: .unary(symbol, try nested { parser throws(TemplateError) in try parser.parseUnary(withFilters: false) }), line: line)
         } else {
             value = try parsePostfix(try parsePrimary())
         }
@@ -148,7 +152,7 @@ extension TemplateParser {
         case .float(let value): return Expression(kind: .literal(.float(value)), line: line)
         case .symbol("("):
             if skipSymbol(")") { return Expression(kind: .tuple([]), line: line) }
-            let value = try parseTuple()
+            let value = try nested { parser throws(TemplateError) in try parser.parseTuple() }
             try expect(.symbol(")"), "`)`")
             return value
         case .symbol("["):

@@ -4,6 +4,19 @@
 struct TemplateParser {
     var lexemes: [Lexeme]
     var index = 0
+    /// How deep tags and expressions nest now. Real templates stay under 20; the limit keeps a
+    /// hostile one from exhausting the stack.
+    var depth = 0
+    static let maximumDepth = 100
+
+    mutating func nested<Value>(_ body: (inout TemplateParser) throws(TemplateError) -> Value) throws(TemplateError) -> Value {
+        guard depth < Self.maximumDepth else {
+            throw TemplateError(.syntax, line: line, "tags or expressions nest deeper than \(Self.maximumDepth) levels")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body(&self)
+    }
 
     static func parse(_ source: String) throws(TemplateError) -> [Statement] {
         var parser = TemplateParser(lexemes: try TemplateLexer.lexemes(of: source))
@@ -41,7 +54,7 @@ struct TemplateParser {
                     return (body, tag)
                 }
                 _ = advance()
-                body.append(contentsOf: try parseStatement(tag, line: lexeme.line))
+                body.append(contentsOf: try nested { parser throws(TemplateError) in try parser.parseStatement(tag, line: lexeme.line) })
             case .end:
                 guard endings.isEmpty else {
                     let names = endings.sorted().map { "`\($0)`" }.joined(separator: " or ")

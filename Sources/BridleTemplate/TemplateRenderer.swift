@@ -12,6 +12,21 @@ final class TemplateRenderer: @unchecked Sendable {
     /// Macro calls nest; a template that recurses without end is stopped, not the process.
     private var callDepth = 0
     static let maximumCallDepth = 200
+    /// Loop iterations and macro calls, all told. A chat template takes thousands; the budget
+    /// stops a hostile one (`range` nested in `range`) with an error instead of a hang.
+    private var steps = 0
+    static let maximumSteps = 10_000_000
+    static let maximumOutputBytes = 256 << 20
+
+    private func step(line: Int) throws(TemplateError) {
+        steps += 1
+        guard steps <= Self.maximumSteps else {
+            throw TemplateError(.evaluation, line: line, "the template ran past its budget of \(Self.maximumSteps) loop iterations and macro calls")
+        }
+        guard output.utf8.count <= Self.maximumOutputBytes else {
+            throw TemplateError(.evaluation, line: line, "the template wrote more than \(Self.maximumOutputBytes >> 20) MiB")
+        }
+    }
 
     init(now: Date, variables: [String: TemplateValue]) {
         self.now = now
@@ -86,6 +101,7 @@ final class TemplateRenderer: @unchecked Sendable {
             items = kept
         }
         for (position, item) in items.enumerated() {
+            try step(line: loop.line)
             try assign(item, to: loop.target, in: inner, line: loop.line)
             inner.set("loop", LoopState.value(items: items, position: position))
             if try render(loop.body, in: inner) == .breakLoop { break }
@@ -130,6 +146,7 @@ final class TemplateRenderer: @unchecked Sendable {
         guard callDepth < Self.maximumCallDepth else {
             throw TemplateError(.evaluation, line: call.line, "macro `\(macro.name)` nests deeper than \(Self.maximumCallDepth) calls")
         }
+        try step(line: call.line)
         callDepth += 1
         defer { callDepth -= 1 }
         guard call.positional.count <= macro.parameters.count else {
