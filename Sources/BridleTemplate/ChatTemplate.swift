@@ -24,8 +24,8 @@ public struct ChatTemplate: Sendable {
     public func render(_ input: ChatTemplateInput) throws(TemplateError) -> String {
         var variables: [String: TemplateValue] = [
             "messages": TemplateValue(input.messages),
-            "tools": input.tools.map(TemplateValue.init) ?? .none,
-            "documents": input.documents.map(TemplateValue.init) ?? .none,
+            "tools": input.tools.map(TemplateValue.init) ?? TemplateValue.none,
+            "documents": input.documents.map(TemplateValue.init) ?? TemplateValue.none,
             "add_generation_prompt": .bool(input.addsGenerationPrompt),
             "bos_token": .string(input.bosToken),
             "eos_token": .string(input.eosToken),

@@ -145,7 +145,7 @@ enum TemplateFilters {
     private static func tojson(_ value: TemplateValue, _ call: FunctionCall) throws(TemplateError) -> String {
         var style = TemplateValue.JSONStyle()
         style.asciiOnly = call.argument(0, "ensure_ascii")?.isTruthy ?? false
-        switch call.argument(1, "indent") ?? .none {
+        switch call.argument(1, "indent") ?? TemplateValue.none {
         case .none: break
         case .integer(let width): style.indent = String(repeating: " ", count: max(width, 0))
         case .string(let text): style.indent = text

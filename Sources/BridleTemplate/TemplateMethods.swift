@@ -141,8 +141,8 @@ enum TemplateMethods {
         switch name {
         case "get":
             return { call throws(TemplateError) in
-                guard let key = call.argument(0, "key").flatMap(TemplateDictionary.Key.init) else { return call.argument(1, "default") ?? .none }
-                return dictionary[key] ?? call.argument(1, "default") ?? .none
+                guard let key = call.argument(0, "key").flatMap(TemplateDictionary.Key.init) else { return call.argument(1, "default") ?? TemplateValue.none }
+                return dictionary[key] ?? call.argument(1, "default") ?? TemplateValue.none
             }
         case "items": return { _ in .list(dictionary.entries.map { .tuple([$0.key.value, $0.value]) }) }
         case "keys": return { _ in .list(dictionary.keys.map(\.value)) }

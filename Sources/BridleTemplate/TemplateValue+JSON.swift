@@ -18,7 +18,7 @@ extension TemplateValue {
         case .array(let elements): self = .list(elements.map(TemplateValue.init))
         case .structure(let properties, let orderedKeys):
             var dictionary = TemplateDictionary()
-            for key in orderedKeys { dictionary[key] = properties[key].map(TemplateValue.init) ?? .none }
+            for key in orderedKeys { dictionary[key] = properties[key].map(TemplateValue.init) ?? TemplateValue.none }
             self = .dictionary(dictionary)
         }
     }

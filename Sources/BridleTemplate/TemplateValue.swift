@@ -80,7 +80,7 @@ public struct TemplateDictionary: Sendable {
     }
 
     public var count: Int { keys.count }
-    public var entries: [(key: Key, value: TemplateValue)] { keys.map { ($0, storage[$0] ?? .none) } }
+    public var entries: [(key: Key, value: TemplateValue)] { keys.map { ($0, storage[$0] ?? TemplateValue.none) } }
 }
 
 public final class TemplateNamespace: @unchecked Sendable {

@@ -2,13 +2,13 @@
 jinja2 exactly as Hugging Face transformers (4.5x) does in `_compile_jinja_template` and
 `render_jinja_template`, so Bridle's renderer can be compared with it byte for byte.
 
-Reads one JSON document on stdin,
+Reads one JSON document from the file named as its argument (or stdin without one),
     {"now": "2026-11-28T10:30:00",
      "cases": [{"id": ..., "template": ..., "context": {"messages": [...], ...}}]}
 and writes one to stdout: a list with, for each case in order, {"id": ..., "output": ...} or
 {"id": ..., "error": {"type": ..., "message": ...}}.
 
-    python render.py < cases.json    (its Python: bash scripts/jinja.sh)
+    python render.py cases.json    (its Python: bash scripts/jinja.sh)
 """
 import json
 import sys
@@ -66,7 +66,11 @@ def render(template, context, now):
 
 
 def main():
-    request = json.loads(sys.stdin.buffer.read())
+    if len(sys.argv) > 1:
+        with open(sys.argv[1], "rb") as file:
+            request = json.loads(file.read())
+    else:
+        request = json.loads(sys.stdin.buffer.read())
     now = datetime.fromisoformat(request["now"])
     results = []
     for case in request["cases"]:
