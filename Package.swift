@@ -206,6 +206,7 @@ let package = Package(
                 "BridleGGUF",
                 "BridleServer",
                 "BridleEndpoint",
+                "BridleTemplate",
                 "ExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -280,7 +281,7 @@ let package = Package(
         // server), with the recording tools they use.
         .target(name: "BridleSessionChecks", dependencies: ["Bridle", "BridleExampleTypes"], path: "Tests/BridleSessionChecks"),
         .testTarget(name: "BridleJSONTests", dependencies: ["BridleJSON", "BridleTestSupport"]),
-        .testTarget(name: "BridleTemplateTests", dependencies: ["BridleTemplate", "BridleJSON", "BridleTestSupport"]),
+        .testTarget(name: "BridleTemplateTests", dependencies: ["BridleTemplate", "BridleJSON", "BridleGGUF", "BridleTestSupport"]),
         .testTarget(name: "BridleSchemaTests", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleTestSupport"]),
         .testTarget(name: "BridleJSONSchemaTests", dependencies: ["BridleJSONSchema", "BridleSchema", "BridleTestSupport"]),
         .testTarget(name: "BridleRegexTests", dependencies: ["BridleRegex", "BridleTestSupport"]),

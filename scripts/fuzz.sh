@@ -4,10 +4,11 @@
 # Builds each target (Fuzz/FuzzX, bodies in Fuzz/BridleFuzzing) with
 # `swift build --sanitize=fuzzer --product FuzzX --scratch-path .build-fuzz`, apart from the
 # normal build, and runs it for `seconds` (default 60) on a scratch copy of its saved corpus
-# (Fuzz/Corpus/FuzzX, which `swift test` replays). Targets default to all nine: FuzzJSON,
-# FuzzSchema, FuzzGBNF, FuzzRegex, FuzzGGUF, FuzzMatcher, FuzzValueRules, FuzzBridleKeywords, FuzzCandidates. `FUZZ_RUNS=1000000` runs that many
-# inputs instead of a time. `FUZZ_CONFIGURATION=release` builds optimised fuzzers (slower to
-# build, many times more inputs per second; bounds and overflow checks stay on).
+# (Fuzz/Corpus/FuzzX, which `swift test` replays). Targets default to all ten: FuzzJSON,
+# FuzzSchema, FuzzGBNF, FuzzRegex, FuzzGGUF, FuzzMatcher, FuzzValueRules, FuzzBridleKeywords,
+# FuzzCandidates, FuzzTemplate. `FUZZ_RUNS=1000000` runs that many inputs instead of a time.
+# `FUZZ_CONFIGURATION=release` builds optimised fuzzers (slower to build, many times more
+# inputs per second; bounds and overflow checks stay on).
 # `FUZZ_TIMEOUT` (seconds, default 10) is libFuzzer's limit per input, in wall-clock time:
 # raise it for fuzzers run at low priority beside other work, where a starved process takes a
 # minute for what costs it a second.
@@ -23,7 +24,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(FuzzJSON FuzzSchema FuzzGBNF FuzzRegex FuzzGGUF FuzzMatcher FuzzValueRules FuzzBridleKeywords FuzzCandidates)
+    targets=(FuzzJSON FuzzSchema FuzzGBNF FuzzRegex FuzzGGUF FuzzMatcher FuzzValueRules FuzzBridleKeywords FuzzCandidates FuzzTemplate)
 fi
 
 step() { printf '\n==> %s\n' "$*"; }

@@ -1,5 +1,5 @@
 # Sourced by the scripts that install a pinned PyPI package into a virtual environment in the
-# cache once (mcp.sh, openai.sh), once they have set `package` (what is installed, for messages),
+# cache once (mcp.sh, openai.sh, jinja.sh), once they have set `package` (what is installed, for messages),
 # `requirements` (the pinned file), `check` (Python that must run once installed) and `size`.
 # Prints the environment's Python on stdout as its last line; everything else goes to stderr.
 # Exits with 3 when PyPI cannot be reached.

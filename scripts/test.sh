@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds llama.cpp and llama-server (once), fetches gemma-3-270m and SmolLM2 (once), installs PyPI's
-# mcp for the MCP tests' server and openai for the endpoint tests' client (once) and builds Bridle, runs the
+# mcp for the MCP tests' server, openai for the endpoint tests' client and jinja2 for the
+# chat-template tests' reference (once) and builds Bridle, runs the
 # JSONSchemaBench conformance check (when the shared data is beside the repository), then every
 # test: generation on real llama.cpp with tiny random models and with gemma-3-270m, and on real
 # llama-server processes with tiny models. Safe to run
@@ -44,6 +45,11 @@ step "PyPI's openai, the client the endpoint tests drive bridle serve with (inst
 BRIDLE_OPENAI_PYTHON="$(bash scripts/openai.sh)" \
     || { echo "error: the endpoint tests need PyPI's openai package (scripts/openai.sh)" >&2; exit 1; }
 export BRIDLE_OPENAI_PYTHON BRIDLE_REQUIRE_OPENAI=1
+
+step "PyPI's jinja2, the reference the chat-template tests render with (installed once into the cache; about 1 MB)"
+BRIDLE_JINJA_PYTHON="$(bash scripts/jinja.sh)" \
+    || { echo "error: the chat-template tests need PyPI's jinja2 package (scripts/jinja.sh)" >&2; exit 1; }
+export BRIDLE_JINJA_PYTHON BRIDLE_REQUIRE_JINJA=1
 
 step "Building Bridle and its tests (the first build compiles swift-syntax: a few minutes)"
 swift build --build-tests
