@@ -39,6 +39,8 @@ let package = Package(
         .library(name: "BridleMCP", targets: ["BridleMCP"]),
         // Any LanguageModel behind an OpenAI-compatible HTTP endpoint.
         .library(name: "BridleEndpoint", targets: ["BridleEndpoint"]),
+        // A model's own Jinja chat template, rendered as Hugging Face renders it.
+        .library(name: "BridleTemplate", targets: ["BridleTemplate"]),
         .executable(name: "bridle", targets: ["BridleCommand"]),
     ] + fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [
