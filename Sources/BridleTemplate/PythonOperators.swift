@@ -5,7 +5,11 @@ import Foundation
 enum PythonOperators {
     static func unary(_ symbol: String, _ value: TemplateValue, line: Int) throws(TemplateError) -> TemplateValue {
         switch value.unmarked {
-        case .integer(let integer): return .integer(symbol == "-" ? -integer : integer)
+        case .integer(let integer):
+            guard symbol == "-" else { return value }
+            let (negated, overflow) = 0.subtractingReportingOverflow(integer)
+            guard !overflow else { throw TemplateError(.evaluation, line: line, "an integer past 64 bits") }
+            return .integer(negated)
         case .bool(let flag): return .integer(symbol == "-" ? (flag ? -1 : 0) : (flag ? 1 : 0))
         case .float(let number): return .float(symbol == "-" ? -number : number)
         default: throw TemplateError(.evaluation, line: line, "bad operand type for unary \(symbol): '\(value.typeName)'")
@@ -80,8 +84,10 @@ enum PythonOperators {
         case "*": return try checked(a.multipliedReportingOverflow(by: b))
         case "//", "%":
             guard b != 0 else { throw TemplateError(.evaluation, line: line, "integer division or modulo by zero") }
-            var quotient = a / b
-            var remainder = a % b
+            let (quotientOrNil, overflow) = a.dividedReportingOverflow(by: b)
+            guard !overflow else { throw TemplateError(.evaluation, line: line, "an integer past 64 bits") }
+            var quotient = quotientOrNil
+            var remainder = a.remainderReportingOverflow(dividingBy: b).partialValue
             if remainder != 0, (remainder < 0) != (b < 0) {
                 quotient -= 1
                 remainder += b

@@ -120,7 +120,9 @@ enum TemplateFilters {
             }
         case "abs":
             switch value {
-            case .integer(let integer): return .integer(abs(integer))
+            case .integer(let integer):
+                guard integer != .min else { throw TemplateError(.evaluation, line: line, "an integer past 64 bits") }
+                return .integer(abs(integer))
             case .float(let number): return .float(abs(number))
             default: throw TemplateError(.evaluation, line: line, "bad operand type for abs(): '\(value.typeName)'")
             }
@@ -131,7 +133,7 @@ enum TemplateFilters {
             let scale = Foundation.pow(10, Double(precision))
             let rule: FloatingPointRoundingRule = method == "ceil" ? .up : method == "floor" ? .down : .toNearestOrAwayFromZero
             return .float((number * scale).rounded(rule) / scale)
-        case "indent": return .string(indent(try text(), call))
+        case "indent": return .string(try indent(try text(), call))
         case "wordcount": return .integer(PythonText.split(try text(), separator: nil, maxSplits: -1).count)
         case "attr":
             guard case .string(let attribute)? = call.argument(0, "name") else { throw TemplateError(.evaluation, line: line, "attr needs a name") }
@@ -147,7 +149,7 @@ enum TemplateFilters {
         style.asciiOnly = call.argument(0, "ensure_ascii")?.isTruthy ?? false
         switch call.argument(1, "indent") ?? TemplateValue.none {
         case .none: break
-        case .integer(let width): style.indent = String(repeating: " ", count: max(width, 0))
+        case .integer(let width): style.indent = String(repeating: " ", count: try indentWidth(width, line: call.line))
         case .string(let text): style.indent = text
         case let other: throw TemplateError(.evaluation, line: call.line, "tojson's indent must be an integer or a string, not \(other.typeName)")
         }
@@ -262,12 +264,18 @@ enum TemplateFilters {
         }
     }
 
+    /// An indentation is a few spaces; a million is a hostile template, refused.
+    private static func indentWidth(_ width: Int, line: Int) throws(TemplateError) -> Int {
+        guard width <= 1024 else { throw TemplateError(.evaluation, line: line, "an indentation of \(width) spaces, over 1024") }
+        return max(width, 0)
+    }
+
     /// jinja2's `indent(width=4, first=False, blank=False)`.
-    private static func indent(_ text: String, _ call: FunctionCall) -> String {
+    private static func indent(_ text: String, _ call: FunctionCall) throws(TemplateError) -> String {
         let indentation: String
         switch call.argument(0, "width") {
         case .string(let given)?: indentation = given
-        case let width?: indentation = String(repeating: " ", count: max(width.integerValue ?? 4, 0))
+        case let width?: indentation = String(repeating: " ", count: try indentWidth(width.integerValue ?? 4, line: call.line))
         case nil: indentation = "    "
         }
         let first = call.argument(1, "first")?.isTruthy ?? false

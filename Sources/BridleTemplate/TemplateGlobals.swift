@@ -18,14 +18,15 @@ enum TemplateGlobals {
             return .string(PythonDateFormat.format(now, format))
         }
         define("range") { call throws(TemplateError) in
-            let bounds = call.positional.map(\.integerValue)
-            guard !bounds.isEmpty, bounds.count <= 3, let numbers = bounds as? [Int] else {
+            let numbers = call.positional.compactMap(\.integerValue)
+            guard !numbers.isEmpty, numbers.count <= 3, numbers.count == call.positional.count else {
                 throw TemplateError(.evaluation, line: call.line, "range takes one to three integers")
             }
             let (start, stop) = numbers.count == 1 ? (0, numbers[0]) : (numbers[0], numbers[1])
             let step = numbers.count == 3 ? numbers[2] : 1
             guard step != 0 else { throw TemplateError(.evaluation, line: call.line, "range() arg 3 must not be zero") }
-            let count = step > 0 ? max(0, (stop - start + step - 1) / step) : max(0, (start - stop - step - 1) / -step)
+            // In doubles: the span of two 64-bit bounds can overflow an integer.
+            let count = ((Double(stop) - Double(start)) / Double(step)).rounded(.up)
             guard count <= 1_000_000 else { throw TemplateError(.evaluation, line: call.line, "range too big, over 1,000,000 items") }
             return .list(stride(from: start, to: stop, by: step).map { .integer($0) })
         }

@@ -35,12 +35,12 @@ enum TemplateTestFunctions {
         case "upper": if case .string(let text) = value { return text == text.uppercased() } else { return false }
         case "odd", "even":
             guard let integer = value.integerValue else { throw TemplateError(.evaluation, line: call.line, "'\(name)' needs an integer") }
-            return (integer % 2 != 0) == (name == "odd")
+            return (integer & 1 != 0) == (name == "odd")
         case "divisibleby":
             guard let integer = value.integerValue, let divisor = argument?.integerValue, divisor != 0 else {
                 throw TemplateError(.evaluation, line: call.line, "'divisibleby' needs two integers, the second not zero")
             }
-            return integer % divisor == 0
+            return integer.remainderReportingOverflow(dividingBy: divisor).partialValue == 0
         case "eq", "equalto", "==": return try compare("==")
         case "ne", "!=": return try compare("!=")
         case "lt", "lessthan", "<": return try compare("<")

@@ -54,8 +54,14 @@ import Testing
         "{% for i in range(2000) %}{% for j in range(1000) %}{% endfor %}{% endfor %}",
         "{{ 'x' * 100000000000 }}",
         "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
+        "{{ range(-9223372036854775807, 9223372036854775807)|length }}",
+        "{{ -(-9223372036854775807 - 1) }}",
+        "{{ (-9223372036854775807 - 1) // -1 }}",
+        "{{ (-9223372036854775807 - 1)|abs }}",
+        "{{ 'x'|indent(1000000000) }}",
+        "{{ {}|tojson(indent=1000000000) }}",
     ])
-    func whatJinjaRefusesOrWouldNeverFinishIsAnEvaluationError(source: String) {
+    func whatJinjaRefusesOrWhatPassesABudgetIsAnEvaluationError(source: String) {
         #expect {
             try ChatTemplate(source: source).render(ChatTemplateInput(messages: messages))
         } throws: { error in
