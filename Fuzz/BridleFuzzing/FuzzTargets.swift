@@ -21,6 +21,7 @@ public enum FuzzTargets {
         "FuzzValueRules": valueRules,
         "FuzzBridleKeywords": bridleKeywords,
         "FuzzCandidates": candidates,
+        "FuzzTemplate": template,
     ]
 
     /// Inputs past this many bytes are cut: what the targets look for shows up in small
