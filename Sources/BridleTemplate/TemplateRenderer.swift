@@ -15,8 +15,8 @@ final class TemplateRenderer: @unchecked Sendable {
     /// Loop iterations and macro calls, all told. A chat template takes thousands; the budget
     /// stops a hostile one (`range` nested in `range`) with an error instead of a hang.
     private var steps = 0
-    static let maximumSteps = 250_000
-    static let maximumOutputBytes = 64 << 20
+    static let maximumSteps = 100_000
+    static let maximumOutputBytes = 16 << 20
 
     private func step(line: Int) throws(TemplateError) {
         steps += 1
