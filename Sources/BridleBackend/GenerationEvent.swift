@@ -71,6 +71,11 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// `γ·log p(t | request) + (1 − γ)·log p(t | no request)`.
     public var logProbability: Double = 0
     public var scoredTokens = 0
+    /// How much of the model's probability the constraint took away at each sampled token of
+    /// the answer, in order (``GenerationOptions/measuresPressure``; empty when off). Forced
+    /// tokens are not sampled and have none; nor does free text before the answer, which the
+    /// constraint leaves alone.
+    public var pressure: [TokenPressure] = []
 
     public init(
         promptTokens: Int, reusedPromptTokens: Int, responseTokens: Int,
@@ -111,6 +116,7 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
         sharedPromptTokens += other.sharedPromptTokens
         logProbability += other.logProbability
         scoredTokens += other.scoredTokens
+        pressure += other.pressure
     }
 
     /// The mask time below which a share `fraction` of the masks took (0.5: the median), in

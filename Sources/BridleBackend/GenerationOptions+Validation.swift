@@ -3,7 +3,7 @@ extension GenerationOptions {
     /// of its own (a command-line flag, a field of a request body) can point at the one it
     /// exposes.
     public enum Option: String, Sendable, Hashable, CaseIterable {
-        case temperature, sampling, maximumResponseTokens, requestEmphasis, bestOf, maximumAnswerAttempts, reasoningLevel
+        case temperature, sampling, maximumResponseTokens, requestEmphasis, bestOf, maximumAnswerAttempts, reasoningLevel, measuresPressure
     }
 
     /// Why one option can't be used on a model, and what to do instead.
@@ -60,6 +60,12 @@ extension GenerationOptions {
             } else {
                 report(.reasoningLevel, "reasoningLevel \(level) is neither a named level nor a whole number of tokens ≥ 0 (custom(\"48\"), tokens(48))")
             }
+        }
+        if measuresPressure, !capabilities.contains(.constraintPressure) {
+            report(.measuresPressure, """
+                measuresPressure reads the model's probabilities before the constraint's mask, which this backend doesn't \
+                see: LlamaLanguageModel does; a server returns only the tokens it chose. Leave measuresPressure off here
+                """)
         }
         if maximumAnswerAttempts < 1 {
             report(.maximumAnswerAttempts, "maximumAnswerAttempts must be ≥ 1, not \(maximumAnswerAttempts)")

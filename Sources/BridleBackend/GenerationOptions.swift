@@ -82,6 +82,12 @@ public struct GenerationOptions: Sendable, Hashable {
     /// thinking first (the default), or drafting an answer unconstrained before the
     /// constrained one.
     public var reasoningStyle: ReasoningStyle = .thinkFirst
+    /// Whether to measure, at each sampled token, how much of the model's probability the
+    /// constraint took away (``GenerationStatistics/pressure``; a Bridle option): statistics,
+    /// not behaviour, so the answer is the same either way. Off by default: on, each sampled
+    /// token costs a whole mask and two passes over the vocabulary. Needs a backend that sees
+    /// the model's logits (``LanguageModelCapabilities/Capability/constraintPressure``).
+    public var measuresPressure = false
 
     /// ``reasoningLevel``'s budget in tokens: 0 when off (or unreadable, which
     /// ``problems(for:)`` refuses).

@@ -39,5 +39,8 @@ public struct LanguageModelCapabilities: Sendable, Hashable {
         /// Weighing each token against the same conversation without its request
         /// (``RequestEmphasis``; Bridle's, not FoundationModels').
         public static let requestEmphasis = Capability("requestEmphasis")
+        /// Measuring how much of the model's probability the constraint took away at each
+        /// token (``GenerationOptions/measuresPressure``; Bridle's): it needs the logits.
+        public static let constraintPressure = Capability("constraintPressure")
     }
 }

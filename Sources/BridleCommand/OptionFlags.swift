@@ -12,6 +12,7 @@ extension GenerationOptions.Option {
         case .bestOf: "--best-of"
         case .maximumAnswerAttempts: "--attempts"
         case .reasoningLevel: "--reasoning"
+        case .measuresPressure: "--statistics"
         }
     }
 }

@@ -95,7 +95,7 @@ actor LlamaContext {
         self.contextSize = min(requested, Int(llama_n_ctx(context)) / sequences)
         self.slidingWindow = Int(llama_model_n_swa(model.pointer))
         self.slots = Array(repeating: CacheSlot(), count: sequences)
-        self.capabilities = LanguageModelCapabilities([.guidedGeneration, .toolCalling, .reasoning] + (sequences >= 2 ? [.requestEmphasis] : []))
+        self.capabilities = LanguageModelCapabilities([.guidedGeneration, .toolCalling, .reasoning, .constraintPressure] + (sequences >= 2 ? [.requestEmphasis] : []))
     }
 
     deinit {

@@ -47,7 +47,8 @@ final class RunningSequence {
         emphasis = baseline == nil ? nil : prepared.baseline.map { EmphasisTransform($0.emphasis) }
         self.model = model
         constraint = prepared.constraint
-        choice = TokenChoice(constraint: prepared.constraint, sampler: prepared.sampler, emphasis: emphasis)
+        choice = TokenChoice(
+            constraint: prepared.constraint, sampler: prepared.sampler, emphasis: emphasis, measuresPressure: prepared.ticket.request.options.measuresPressure)
         self.contextSize = contextSize
         start = prepared.begun
         main.start(reused: reused)
@@ -98,6 +99,7 @@ final class RunningSequence {
         statistics.refusedTokens += outcome.refused
         if let seconds = outcome.maskSeconds { maskMicroseconds.append(seconds * 1e6) }
         if baselineLogits != nil { statistics.emphasisedTokens += 1 }
+        if let pressure = outcome.pressure { record(pressure) }
         if ticket.request.scoresTokens {
             statistics.logProbability += score(of: token, logits: logits, baseline: baselineLogits)
             statistics.scoredTokens += 1
@@ -117,6 +119,22 @@ final class RunningSequence {
     private func score(of token: llama_token, logits: UnsafeBufferPointer<Float>, baseline: UnsafeBufferPointer<Float>?) -> Double {
         guard let emphasis, let baseline else { return LogProbability.of(token, in: logits) }
         return emphasis.score(of: token, logits: logits, baseline: baseline)
+    }
+
+    /// Keeps the pressure of the token about to be appended, at its offset in the response (made
+    /// the answer's own once the answer begins).
+    private func record(_ pressure: MaskPressure) {
+        statistics.pressure.append(TokenPressure(
+            answerOffset: response.bytes.count - (constraint.freeText?.bytes ?? 0), removedProbability: pressure.removedProbability,
+            refusedFavourite: pressure.refusedFavourite.map(describe), refusedFavouriteProbability: pressure.refusedFavouriteProbability))
+    }
+
+    /// A token as a person reads it: its text, or its name when it has none (the end of
+    /// generation, control tokens).
+    private func describe(_ token: llama_token) -> String {
+        let bytes = model.bytes(of: token)
+        if !bytes.isEmpty { return String(decoding: bytes, as: UTF8.self) }
+        return model.isEndOfGeneration(token) ? "<end of text>" : "<token \(token)>"
     }
 
     /// The statistics so far, with the response's timings up to now (a failed request's too).
@@ -146,6 +164,12 @@ final class RunningSequence {
         }
         if !answerHasBegun, let freeText = constraint.freeText {
             answerHasBegun = true
+            // Records of free text (left alone by the constraint) are not the answer's.
+            statistics.pressure = statistics.pressure.compactMap { record in
+                var record = record
+                record.answerOffset -= freeText.bytes
+                return record.answerOffset >= 0 ? record : nil
+            }
             statistics.reasoningTokens = freeText.tokens
             if freeText.ending == .budget { statistics.reasoningCutAtBudget = 1 }
             ticket.continuation.yield(.answerBegins(afterBytes: freeText.bytes))

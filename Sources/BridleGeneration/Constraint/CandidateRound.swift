@@ -32,6 +32,8 @@ struct CandidateRound<Model: LanguageModel> {
         /// Why it could not be written, when it could not.
         var error: (any Error)?
         var meanLogProbability: Double = 0
+        /// The constraint's pressure on its values, when measured.
+        var pressure: [PathPressure] = []
 
         var isValid: Bool { text != nil && content != nil && problems.isEmpty }
 
@@ -98,7 +100,8 @@ struct CandidateRound<Model: LanguageModel> {
         let content = try constraint?.content(ofAnswer: text) ?? GeneratedContent(text)
         let problems = (constraint?.violations(of: content) ?? []).map(\.description)
         return Candidate(
-            text: text, reasoning: reasoning, content: content, problems: problems, meanLogProbability: statistics.meanLogProbability)
+            text: text, reasoning: reasoning, content: content, problems: problems, meanLogProbability: statistics.meanLogProbability,
+            pressure: PathPressure.of(statistics.pressure, in: text))
     }
 
     /// The index of the valid candidate with the highest mean log-probability (the first of

@@ -17,6 +17,9 @@ public struct CheckedAnswer: Sendable, Hashable {
     /// With ``GenerationOptions/bestOf`` above 1, every candidate of the round the answer came
     /// from, in seed order; empty otherwise.
     public let candidates: [Candidate]
+    /// The constraint's pressure on each value of this answer (``GenerationOptions/measuresPressure``;
+    /// empty when off): where the model wanted to write something the constraint refused.
+    public let pressure: [PathPressure]
 
     /// One of the candidates a best-of-N answer was chosen from.
     public struct Candidate: Sendable, Hashable {
@@ -40,8 +43,9 @@ public struct CheckedAnswer: Sendable, Hashable {
 
     public init(
         text: String, content: GeneratedContent, statistics: GenerationStatistics, regenerations: Int, candidates: [Candidate] = [],
-        reasoning: String? = nil
+        reasoning: String? = nil, pressure: [PathPressure] = []
     ) {
+        self.pressure = pressure
         self.reasoning = reasoning
         self.text = text
         self.content = content

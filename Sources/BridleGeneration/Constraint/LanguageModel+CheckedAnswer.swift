@@ -57,7 +57,7 @@ extension LanguageModel {
                 }
                 return CheckedAnswer(
                     text: answer.text ?? "", content: answer.content ?? GeneratedContent(""), statistics: statistics, regenerations: attempt,
-                    candidates: report, reasoning: answer.reasoning)
+                    candidates: report, reasoning: answer.reasoning, pressure: answer.pressure)
             }
             // No valid candidate: the likeliest one that was written is shown back with its
             // problems; if none could be written, the first one's error is the request's.
