@@ -44,6 +44,8 @@ let models: [ModelChoice] = arguments.dropFirst(2).compactMap { argument in
 }.nonEmpty ?? [.tiny(32_000), .tiny(128_000)]
 /// `BRIDLE_MASKS_ONLY=1` runs MaskBench's replay alone (part 1), for quick work on the engine.
 let masksOnly = ProcessInfo.processInfo.environment["BRIDLE_MASKS_ONLY"] == "1"
+/// `BRIDLE_SCHEMA_LAB_ONLY=1` runs the schema lab's cost alone (SchemaLabBench).
+let schemaLabOnly = ProcessInfo.processInfo.environment["BRIDLE_SCHEMA_LAB_ONLY"] == "1"
 let seeds: [UInt64] = [0, 1]
 let tokenCap = 96
 
@@ -200,10 +202,15 @@ for choice in models {
     }
     let model = try LlamaLanguageModel(contentsOf: url, configuration: LlamaConfiguration(threads: 1))
     print("\n== vocabulary \(model.vocabularySize): \(url.lastPathComponent) (prompt template: \(model.promptTemplateDescription))")
+    if schemaLabOnly {
+        try await SchemaLabBench(url: url).run()
+        continue
+    }
     try MaskBench(model: model, shared: URL(fileURLWithPath: shared)).run()
     try ValueRulesBench(model: model).run()
     try FreeTextBench(model: model).run()
     if masksOnly { continue }
+    try await SchemaLabBench(url: url).run()
 
     let llamaGrammar = LlamaGrammarRun(model: model, tokenCap: tokenCap)
     var none = Totals(), llama = Totals(), ours = Totals(), forward = Totals(), theirs = Totals()

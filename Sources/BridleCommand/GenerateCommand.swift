@@ -101,7 +101,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(name: .customLong("show-reasoning"), help: "Also print the reasoning (with the marker that ended it) to standard error.")
     var showReasoning = false
 
-    @Flag(help: "Print timings and token counts to standard error.")
+    @Flag(help: "Print timings and token counts to standard error, and with --model the constraint's pressure on each value (the share of the model's probability it refused).")
     var statistics = false
 
     func validate() throws {
@@ -156,6 +156,7 @@ struct GenerateCommand: AsyncParsableCommand {
         options.bestOf = bestOf
         options.requestEmphasis = requestEmphasis
         options.reasoningLevel = reasoning.map { .tokens($0) }
+        options.measuresPressure = statistics && model != nil
 
         var system = instructions.map { [$0] } ?? []
         var constraint: OutputConstraint?
@@ -201,6 +202,7 @@ struct GenerateCommand: AsyncParsableCommand {
             }
             if statistics {
                 Diagnostics.note(Self.describe(answer.statistics))
+                for line in Self.describe(answer.pressure) { Diagnostics.note(line) }
                 for line in Self.describe(answer.candidates) { Diagnostics.note(line) }
             }
         } catch let error as ResponseError {
@@ -253,6 +255,15 @@ struct GenerateCommand: AsyncParsableCommand {
             Diagnostics.note(String(format: "%d answers in %.2f s (%.2f answers/s)", count, total, Double(count) / total))
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// One line per value of the answer that the constraint pressed on.
+    private static func describe(_ pressure: [PathPressure]) -> [String] {
+        pressure.filter { $0.pressure.max > 0 }.map { item in
+            let refused = item.pressure.refused.prefix(3).map { "\(SchemaReportSummary.visible($0.text)) \(String(format: "%.2f", $0.meanProbability))" }
+            return String(format: "pressure %@: mean %.3f, max %.3f over %d tokens", item.path, item.pressure.mean, item.pressure.max, item.pressure.tokens)
+                + (refused.isEmpty ? "" : "; wanted " + refused.joined(separator: ", "))
+        }
     }
 
     /// One line per best-of-N candidate: its score, whether it was chosen, and its problems.

@@ -24,8 +24,10 @@ package enum JSONEquality {
     /// Whether two items of `items` are equal, in O(n log n)-ish work through a canonical
     /// text (sorted keys, normalized numbers) rather than comparing every pair.
     package static func hasDuplicates(_ items: [GeneratedContent]) -> Bool {
-        var seen: Set<String> = []
-        for item in items where !seen.insert(canonicalText(item)).inserted {
+        // Bytes, not `String`: Swift compares strings by canonical equivalence ("é" is
+        // "e" + U+0301), JSON Schema by code points.
+        var seen: Set<[UInt8]> = []
+        for item in items where !seen.insert(Array(canonicalText(item).utf8)).inserted {
             return true
         }
         return false

@@ -42,7 +42,7 @@ public struct MaskPressure: Sendable, Hashable {
         var favouriteLogit = -Float.infinity
         for index in row.indices {
             let logit = row[index].logit
-            let weight = Double(expf(logit - highest))
+            let weight = exp(Double(logit) - Double(highest))
             total += weight
             if let mask, mask.contains(Int32(index)) { continue }
             refused += weight
@@ -53,7 +53,7 @@ public struct MaskPressure: Sendable, Hashable {
         }
         self.init(
             removed: min(refused / total, 1), favourite: favourite < 0 ? nil : Int32(favourite),
-            favouriteProbability: favourite < 0 ? 0 : Double(expf(favouriteLogit - highest)) / total)
+            favouriteProbability: favourite < 0 ? 0 : exp(Double(favouriteLogit) - Double(highest)) / total)
     }
 
     private init(removed: Double, favourite: Int32?, favouriteProbability: Double) {

@@ -1,7 +1,8 @@
 import BridleSchema
 
 /// Which branches of a schema answers took: each `anyOf`/`oneOf` alternative, optional
-/// property and enumeration value (a `const`, with one value, is no branch), by its place in the
+/// property and enumeration value (a string's choices included; a `const`, with one value, is
+/// no branch), by its place in the
 /// schema's JSON Schema form. A branch no answer took is the part of the schema that a model, a
 /// prompt or a seed range never exercises.
 ///
@@ -44,7 +45,11 @@ struct SchemaCoverage {
 
     private mutating func declare(_ node: SchemaNode, at path: String) {
         switch node.kind {
-        case .any, .null, .boolean, .string, .integer, .number, .reference: break
+        case .any, .null, .boolean, .integer, .number, .reference: break
+        case .string(let constraints):
+            // A string enumeration is kept as the string's choices.
+            guard let choices = constraints.choices, choices.count > 1, choices.count <= Self.enumValuesListed else { return }
+            for choice in choices { add(path, .enumValue, GeneratedContent(choice).jsonString) }
         case .enumeration(let values):
             guard values.count > 1, values.count <= Self.enumValuesListed else { return }
             for value in values { add(path, .enumValue, value.jsonString) }
@@ -77,6 +82,8 @@ struct SchemaCoverage {
         case (.reference(let name), _):
             guard let target = schema.definitions[name] else { return }
             walk(value, target, at: "#/$defs/" + JSONPaths.escape(name), into: &taken, depth: depth + 1)
+        case (.string(let constraints), .string(let text)):
+            if constraints.choices?.contains(text) == true { take(path, .enumValue, value.jsonString) }
         case (.enumeration(let values), _):
             if let match = values.first(where: { JSONEquality.equal($0, value) }) { take(path, .enumValue, match.jsonString) }
         case (.anyOf(let alternatives), _), (.oneOf(let alternatives), _):

@@ -38,15 +38,17 @@ public struct ValueDistribution: Sendable, Hashable, Codable {
 
         var distribution: ValueDistribution {
             var kinds: [String: Int] = [:]
-            var counts: [String: (value: String, count: Int, first: Int)] = [:]
-            var distinct: Set<String> = []
+            // Keyed by bytes: Swift's `String ==` is canonical equivalence, JSON's is code points.
+            var counts: [[UInt8]: (value: String, count: Int, first: Int)] = [:]
+            var distinct: Set<[UInt8]> = []
             var numbers: [Double] = []
             var integers = true
             var lengths: [Double] = []
             var days: [Int] = []
             var strings = 0
             for (index, value) in values.enumerated() {
-                distinct.insert(JSONEquality.canonicalText(value))
+                let key = Array(JSONEquality.canonicalText(value).utf8)
+                distinct.insert(key)
                 switch value.kind {
                 case .null: kinds["null", default: 0] += 1
                 case .bool: kinds["boolean", default: 0] += 1
@@ -70,7 +72,6 @@ public struct ValueDistribution: Sendable, Hashable, Codable {
                 switch value.kind {
                 case .array, .structure: break
                 default:
-                    let key = JSONEquality.canonicalText(value)
                     let seen = counts[key] ?? (value.jsonString, 0, index)
                     counts[key] = (seen.value, seen.count + 1, seen.first)
                 }
@@ -126,8 +127,12 @@ public struct HistogramBin: Sendable, Hashable, Codable {
             return [HistogramBin(lower: minimum, upper: maximum, count: values.count)]
         }
         var bins = (0..<count).map { HistogramBin(lower: minimum + Double($0) * width, upper: minimum + Double($0 + 1) * width, count: 0) }
+        bins[count - 1].upper = Swift.max(bins[count - 1].upper, maximum)
         for value in values {
-            let index = Swift.min(Swift.max(Int(((value - minimum) / width).rounded(.down)), 0), count - 1)
+            var index = Swift.min(Swift.max(Int(((value - minimum) / width).rounded(.down)), 0), count - 1)
+            // The division and the stated bounds round apart near a bound: the bounds decide.
+            while index > 0, value < bins[index].lower { index -= 1 }
+            while index < count - 1, value >= bins[index].upper { index += 1 }
             bins[index].count += 1
         }
         return bins

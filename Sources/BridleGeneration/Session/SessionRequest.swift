@@ -96,7 +96,7 @@ struct SessionRequest {
         var feedback: [ChatMessage] = []
         while true {
             let messages = SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + feedback
-            let (text, reasoning) = try await generate(messages, constraint: turn.constraint, statistics: &statistics)
+            let (text, reasoning, pressure) = try await generate(messages, constraint: turn.constraint, statistics: &statistics)
             let number = attempts.count + 1
             let refused: ToolCallAttempt
             switch turn.read(text) {
@@ -113,7 +113,8 @@ struct SessionRequest {
                 switch tool.check(arguments, in: context(for: tool)) {
                 case .success(let call):
                     let callID = UUID().uuidString
-                    session.audit(DispatchRecord(date: Date(), toolName: tool.name, callID: callID, attempt: number, decision: .validated))
+                    session.audit(DispatchRecord(
+                        date: Date(), toolName: tool.name, callID: callID, attempt: number, decision: .validated, pressure: pressure))
                     return .call(call, id: callID, tool: tool, text: text, reasoning: reasoning, attempts: attempts)
                 case .failure(let problems):
                     refused = ToolCallAttempt(number: number, text: text, toolName: tool.name, arguments: arguments, problems: problems.messages)
@@ -123,7 +124,8 @@ struct SessionRequest {
             }
             attempts.append(refused)
             session.audit(DispatchRecord(
-                date: Date(), toolName: refused.toolName, attempt: number, decision: .rejected(text: text, problems: refused.problems)))
+                date: Date(), toolName: refused.toolName, attempt: number, decision: .rejected(text: text, problems: refused.problems),
+                pressure: pressure))
             guard attempts.count < policy.maximumArgumentAttempts else {
                 throw Self.noValidCall(attempts: attempts, tools: turn.tools.map(\.tool))
             }
@@ -226,10 +228,11 @@ struct SessionRequest {
         return (checked.content, checked.text, checked.reasoning, checked.regenerations)
     }
 
-    /// One tool turn's text; its checks are the turn's own (``nextStep(_:system:rounds:statistics:)``).
+    /// One tool turn's text, and the constraint's pressure on it when measured; its checks are
+    /// the turn's own (``nextStep(_:system:rounds:statistics:)``).
     private func generate(
         _ messages: [ChatMessage], constraint: OutputConstraint, statistics: inout GenerationStatistics
-    ) async throws -> (text: String, reasoning: String?) {
+    ) async throws -> (text: String, reasoning: String?, pressure: [PathPressure]?) {
         var turnOptions = options.limited(by: constraint)
         // A tool turn first chooses whether to call a tool, a choice the instructions make
         // likely whatever the request is, so emphasis would weigh it down (gemma-3-270m called
@@ -245,6 +248,6 @@ struct SessionRequest {
             onPartial(partial)
         }
         statistics.add(turnStatistics)
-        return (text, reasoning)
+        return (text, reasoning, turnOptions.measuresPressure ? PathPressure.of(turnStatistics.pressure, in: text) : nil)
     }
 }

@@ -19,13 +19,19 @@ public struct DispatchRecord: Sendable, Hashable, Codable, CustomStringConvertib
     /// Which attempt at this call, from 1.
     public var attempt: Int
     public var decision: Decision
+    /// For a proposed call (validated or rejected), the constraint's pressure on each value of
+    /// the turn's text (`#/arguments/…`), when the session's options measure it
+    /// (``GenerationOptions/measuresPressure``): where the model wanted other arguments than the
+    /// tool's schema allowed.
+    public var pressure: [PathPressure]?
 
-    public init(date: Date, toolName: String?, callID: String? = nil, attempt: Int, decision: Decision) {
+    public init(date: Date, toolName: String?, callID: String? = nil, attempt: Int, decision: Decision, pressure: [PathPressure]? = nil) {
         self.date = date
         self.toolName = toolName
         self.callID = callID
         self.attempt = attempt
         self.decision = decision
+        self.pressure = pressure
     }
 
     public enum Decision: Sendable, Hashable, Codable {
