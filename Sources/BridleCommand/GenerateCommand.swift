@@ -257,11 +257,13 @@ struct GenerateCommand: AsyncParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    /// One line per value of the answer that the constraint pressed on.
-    private static func describe(_ pressure: [PathPressure]) -> [String] {
-        pressure.filter { $0.pressure.max > 0 }.map { item in
-            let refused = item.pressure.refused.prefix(3).map { "\(SchemaReportSummary.visible($0.text)) \(String(format: "%.2f", $0.meanProbability))" }
-            return String(format: "pressure %@: mean %.3f, max %.3f over %d tokens", item.path, item.pressure.mean, item.pressure.max, item.pressure.tokens)
+    /// One line per value of the answer that the constraint pressed on, and one for its end.
+    private static func describe(_ pressure: AnswerPressure?) -> [String] {
+        guard let pressure else { return [] }
+        let items = pressure.paths.map { ($0.path, $0.pressure) } + (pressure.end.map { [("the end", $0)] } ?? [])
+        return items.filter { $0.1.max > 0 }.map { path, summary in
+            let refused = summary.refused.prefix(3).map { "\(SchemaReportSummary.visible($0.text)) \(String(format: "%.2f", $0.meanProbability))" }
+            return String(format: "pressure %@: mean %.3f, max %.3f over %d tokens", path, summary.mean, summary.max, summary.tokens)
                 + (refused.isEmpty ? "" : "; wanted " + refused.joined(separator: ", "))
         }
     }

@@ -59,7 +59,7 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: "Request emphasis γ, as in `bridle generate` (1 is off).")
     var emphasis: Double?
 
-    @Option(name: .customLong("batch-size"), help: "Most sequences decoded together (default: every seed, at most 16); a seed's answer depends on it.")
+    @Option(name: .customLong("batch-size"), help: "Most sequences decoded together (default: every seed, at most 16; with --record or --check, 1: one at a time, so each seed's answer reproduces byte for byte).")
     var batchSize: Int?
 
     @Option(name: .customLong("context"), help: "Context size in tokens (default: the model's, at most 4096).")
@@ -180,7 +180,7 @@ struct TestCommand: AsyncParsableCommand {
         } else {
             let loaded = try ModelLoading.load(
                 model ?? "", contextSize: contextSize, template: template,
-                sequences: batchSize ?? min(seeds * (options.requestEmphasis?.isActive == true ? 2 : 1), 16))
+                sequences: sequences(emphasis: options.requestEmphasis))
             try options.checkFlags(for: loaded)
             let messages = (system.isEmpty ? [] : [ChatMessage.system(system.joined(separator: "\n\n"))]) + [.user(prompt ?? "")]
             report = try await loaded.testConstraint(constraint, messages: messages, seeds: seedList, settings: settings, options: options)
@@ -189,6 +189,15 @@ struct TestCommand: AsyncParsableCommand {
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         Diagnostics.note(String(format: "%d seeds in %.2f s", seeds, seconds))
         return report
+    }
+
+    /// How many sequences to load: golden answers are decoded one at a time, since a batch's
+    /// company (and emphasis's second sequence with it) can move a sampled draw between
+    /// near-equal tokens (the README's reproducibility rule).
+    private func sequences(emphasis: RequestEmphasis?) -> Int {
+        if let batchSize { return batchSize }
+        if record != nil || check != nil { return 1 }
+        return min(seeds * (emphasis?.isActive == true ? 2 : 1), 16)
     }
 
     private func write(_ report: SchemaReport) throws {

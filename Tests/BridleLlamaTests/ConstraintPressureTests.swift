@@ -146,11 +146,14 @@ import Testing
     /// logits: shaped as the backend shapes a context of one sequence (its size, batch, unified
     /// cache and threads), so that a quantized model's logits come out bit for bit the same.
     final class Replay {
+        /// Held so that the model outlives the context made from it.
+        let model: LlamaModel
         let context: OpaquePointer
         let vocabularySize: Int
         var position = 0
 
         init(_ model: LlamaModel, contextSize: Int) throws {
+            self.model = model
             let defaults = LlamaConfiguration()
             var parameters = llama_context_default_params()
             parameters.n_ctx = UInt32(contextSize)

@@ -32,8 +32,8 @@ struct CandidateRound<Model: LanguageModel> {
         /// Why it could not be written, when it could not.
         var error: (any Error)?
         var meanLogProbability: Double = 0
-        /// The constraint's pressure on its values, when measured.
-        var pressure: [PathPressure] = []
+        /// The constraint's pressure on it, when measured.
+        var pressure: AnswerPressure?
 
         var isValid: Bool { text != nil && content != nil && problems.isEmpty }
 
@@ -101,7 +101,7 @@ struct CandidateRound<Model: LanguageModel> {
         let problems = (constraint?.violations(of: content) ?? []).map(\.description)
         return Candidate(
             text: text, reasoning: reasoning, content: content, problems: problems, meanLogProbability: statistics.meanLogProbability,
-            pressure: PathPressure.of(statistics.pressure, in: text))
+            pressure: options.measuresPressure ? AnswerPressure.of(statistics.pressure, in: text) : nil)
     }
 
     /// The index of the valid candidate with the highest mean log-probability (the first of

@@ -17,9 +17,10 @@ public struct CheckedAnswer: Sendable, Hashable {
     /// With ``GenerationOptions/bestOf`` above 1, every candidate of the round the answer came
     /// from, in seed order; empty otherwise.
     public let candidates: [Candidate]
-    /// The constraint's pressure on each value of this answer (``GenerationOptions/measuresPressure``;
-    /// empty when off): where the model wanted to write something the constraint refused.
-    public let pressure: [PathPressure]
+    /// The constraint's pressure on each value of this answer and at its end
+    /// (``GenerationOptions/measuresPressure``; `nil` when off): where the model wanted to write
+    /// something the constraint refused.
+    public let pressure: AnswerPressure?
 
     /// One of the candidates a best-of-N answer was chosen from.
     public struct Candidate: Sendable, Hashable {
@@ -43,7 +44,7 @@ public struct CheckedAnswer: Sendable, Hashable {
 
     public init(
         text: String, content: GeneratedContent, statistics: GenerationStatistics, regenerations: Int, candidates: [Candidate] = [],
-        reasoning: String? = nil, pressure: [PathPressure] = []
+        reasoning: String? = nil, pressure: AnswerPressure? = nil
     ) {
         self.pressure = pressure
         self.reasoning = reasoning

@@ -55,6 +55,9 @@ extension LanguageModel {
         guard !seeds.isEmpty else { throw ResponseError.invalidOptions("a schema test needs at least one seed") }
         var measured = options
         measured.measuresPressure = capabilities.contains(.constraintPressure)
+        var settings = settings
+        // Automatic emphasis runs only where the model can (a second sequence): say what ran.
+        if options.requestEmphasis?.isAutomatic == true, !capabilities.contains(.requestEmphasis) { settings.emphasis = nil }
         let answers = try await checkedAnswers(to: messages, constraint: constraint, seeds: seeds, options: measured)
         return SchemaReport(constraint: constraint, settings: settings, outcomes: answers.map(SchemaReport.Outcome.init))
     }
@@ -73,6 +76,11 @@ extension OutputConstraint {
     public func testGrammar(seeds: some Collection<UInt64>, settings: SchemaReport.Settings) throws -> SchemaReport {
         guard !seeds.isEmpty else { throw ResponseError.invalidOptions("a schema test needs at least one seed") }
         let generator = try SentenceGenerator(grammar)
+        var settings = settings
+        settings.model = nil
+        settings.sampling = "uniform over the grammar's choices"
+        settings.temperature = nil
+        settings.emphasis = nil
         let outcomes = seeds.map { seed in
             let text = generator.sample(seed: seed)
             do throws(ResponseError) {
@@ -80,9 +88,9 @@ extension OutputConstraint {
                 let violations = violations(of: content)
                 return SchemaReport.Outcome(
                     seed: seed, text: text, content: violations.isEmpty ? content : nil,
-                    error: violations.isEmpty ? nil : violations.map(\.description).joined(separator: "; "), retries: 0, pressure: [])
+                    error: violations.isEmpty ? nil : violations.map(\.description).joined(separator: "; "), retries: 0, pressure: nil)
             } catch {
-                return SchemaReport.Outcome(seed: seed, text: text, content: nil, error: error.description, retries: 0, pressure: [])
+                return SchemaReport.Outcome(seed: seed, text: text, content: nil, error: error.description, retries: 0, pressure: nil)
             }
         }
         return SchemaReport(constraint: self, settings: settings, outcomes: outcomes)

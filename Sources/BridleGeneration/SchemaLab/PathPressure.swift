@@ -39,17 +39,42 @@ public struct PressureSummary: Sendable, Hashable, Codable {
     public static let refusedThreshold = 0.01
 }
 
-extension PathPressure {
-    /// The pressure of each value of `answer`, in the order the values first appear, from the
-    /// answer's own records (those of one response, offsets counted from the answer's start).
-    public static func of(_ records: [TokenPressure], in answer: String) -> [PathPressure] {
-        var tally = Tally()
+/// The constraint's pressure on one answer: on each of its values, and at its end.
+///
+/// ```swift
+/// answer.pressure?.paths.first { $0.path == "#/dateKind" }?.pressure.mean   // 0.62
+/// answer.pressure?.end?.mean   // how much the model wanted to go on once the answer was complete
+/// ```
+public struct AnswerPressure: Sendable, Hashable, Codable {
+    /// Each value's, in the order the values first appear.
+    public var paths: [PathPressure]
+    /// The choice of ending once the answer was complete (the end of generation, the only
+    /// token then allowed): a base model continuing its dialogue wants a newline there, an
+    /// instruct model that wants to go on may have more to say than the schema holds. Kept
+    /// apart from the values, which it would otherwise dominate; `nil` when the answer was cut
+    /// before its end.
+    public var end: PressureSummary?
+
+    /// The pressure of `answer` from its own records (those of one response, offsets counted
+    /// from the answer's start): a record at the answer's end is the ending's.
+    public static func of(_ records: [TokenPressure], in answer: String) -> AnswerPressure {
+        var tally = PathPressure.Tally()
         tally.add(records, in: answer)
-        return tally.pressures
+        return AnswerPressure(paths: tally.pressures, end: tally.end)
     }
 
+    /// The mean over every measured token of the values (the ending left out); 0 when none was.
+    public var mean: Double {
+        let tokens = paths.reduce(0) { $0 + $1.pressure.tokens }
+        return tokens > 0 ? paths.reduce(0) { $0 + $1.pressure.mean * Double($1.pressure.tokens) } / Double(tokens) : 0
+    }
+}
+
+extension PathPressure {
     /// Sums of pressure per path over one answer or many (the schema report's seeds).
     struct Tally {
+        /// The key of the ending's sums: no JSON pointer is empty.
+        private static let end = ""
         private var order: [String] = []
         private var sums: [String: Sums] = [:]
 
@@ -62,9 +87,10 @@ extension PathPressure {
 
         mutating func add(_ records: [TokenPressure], in answer: String) {
             guard !records.isEmpty else { return }
-            let located = JSONPaths(Array(answer.utf8))
+            let bytes = Array(answer.utf8)
+            let located = JSONPaths(bytes)
             for record in records {
-                let path = located.path(atByte: record.answerOffset)
+                let path = record.answerOffset >= bytes.count ? Self.end : located.path(atByte: record.answerOffset)
                 if sums[path] == nil { order.append(path) }
                 var entry = sums[path] ?? Sums()
                 entry.tokens += 1
@@ -79,8 +105,8 @@ extension PathPressure {
         }
 
         /// Adds one answer's pressure, already summed by path.
-        mutating func add(_ pressures: [PathPressure]) {
-            for item in pressures {
+        mutating func add(_ pressure: AnswerPressure) {
+            for item in pressure.paths + (pressure.end.map { [PathPressure(path: Self.end, pressure: $0)] } ?? []) {
                 if sums[item.path] == nil { order.append(item.path) }
                 var entry = sums[item.path] ?? Sums()
                 entry.tokens += item.pressure.tokens
@@ -103,14 +129,19 @@ extension PathPressure {
             return PressureSummary(tokens: entry.tokens, mean: entry.total / Double(entry.tokens), max: entry.max, refused: refused)
         }
 
+        /// Each value's summary, the ending left out.
         var pressures: [PathPressure] {
-            order.compactMap { path in summary(of: path).map { PathPressure(path: path, pressure: $0) } }
+            order.compactMap { path in path == Self.end ? nil : summary(of: path).map { PathPressure(path: path, pressure: $0) } }
         }
 
-        /// The mean over every token measured; 0 when none was.
+        /// The ending's summary.
+        var end: PressureSummary? { summary(of: Self.end) }
+
+        /// The mean over every token of the values measured (the ending left out); 0 when none was.
         var mean: Double {
-            let tokens = sums.values.reduce(0) { $0 + $1.tokens }
-            return tokens > 0 ? sums.values.reduce(0) { $0 + $1.total } / Double(tokens) : 0
+            let values = sums.filter { $0.key != Self.end }.values
+            let tokens = values.reduce(0) { $0 + $1.tokens }
+            return tokens > 0 ? values.reduce(0) { $0 + $1.total } / Double(tokens) : 0
         }
     }
 }

@@ -9,9 +9,9 @@ extension SchemaReport {
         let content: GeneratedContent?
         let error: String?
         let retries: Int
-        let pressure: [PathPressure]
+        let pressure: AnswerPressure?
 
-        init(seed: UInt64, text: String?, content: GeneratedContent?, error: String?, retries: Int, pressure: [PathPressure]) {
+        init(seed: UInt64, text: String?, content: GeneratedContent?, error: String?, retries: Int, pressure: AnswerPressure?) {
             self.seed = seed
             self.text = text
             self.content = content
@@ -27,7 +27,7 @@ extension SchemaReport {
                     seed: answer.seed, text: checked.text, content: checked.content, error: nil, retries: checked.regenerations,
                     pressure: checked.pressure)
             case .failure(let error):
-                self.init(seed: answer.seed, text: nil, content: nil, error: String(describing: error), retries: 0, pressure: [])
+                self.init(seed: answer.seed, text: nil, content: nil, error: String(describing: error), retries: 0, pressure: nil)
             }
         }
     }
@@ -40,7 +40,7 @@ extension SchemaReport {
         var coverage = constraint?.schema.map(SchemaCoverage.init)
         var distinct: Set<String> = []
         for outcome in outcomes {
-            pressure.add(outcome.pressure)
+            if let measured = outcome.pressure { pressure.add(measured) }
             guard let content = outcome.content else { continue }
             distinct.insert(JSONEquality.canonicalText(content))
             coverage?.record(content)
@@ -49,18 +49,16 @@ extension SchemaReport {
                 values[path, default: ValueDistribution.Builder()].add(value)
             }
         }
-        let measured = outcomes.contains { !$0.pressure.isEmpty }
+        let measured = outcomes.contains { $0.pressure != nil }
         paths = order.map { path in
             PathReport(path: path, pressure: measured ? pressure.summary(of: path) : nil, values: values[path]?.distribution ?? ValueDistribution.Builder().distribution)
         }
         self.coverage = coverage?.branches ?? []
         self.settings = settings
+        end = measured ? pressure.end : nil
         answers = outcomes.map { outcome in
-            let tokens = outcome.pressure.reduce(0) { $0 + $1.pressure.tokens }
-            let total = outcome.pressure.reduce(0) { $0 + $1.pressure.mean * Double($1.pressure.tokens) }
-            return SeededAnswerReport(
-                seed: outcome.seed, text: outcome.text, error: outcome.error, retries: outcome.retries,
-                meanPressure: tokens > 0 ? total / Double(tokens) : 0)
+            SeededAnswerReport(
+                seed: outcome.seed, text: outcome.text, error: outcome.error, retries: outcome.retries, meanPressure: outcome.pressure?.mean ?? 0)
         }
         let valid = outcomes.filter { $0.content != nil }
         totals = Totals(

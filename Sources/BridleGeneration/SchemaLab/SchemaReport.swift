@@ -21,6 +21,9 @@ public struct SchemaReport: Sendable, Hashable, Codable {
     public var coverage: [CoverageBranch]
     /// Each seed's answer, in seed order.
     public var answers: [SeededAnswerReport]
+    /// The constraint's pressure at the answers' ends (``AnswerPressure/end``), kept apart from
+    /// the values; `nil` without a model.
+    public var end: PressureSummary?
 
     /// What the report was made with: enough to make it again.
     public struct Settings: Sendable, Hashable, Codable {
@@ -72,7 +75,8 @@ public struct SchemaReport: Sendable, Hashable, Codable {
         public var retries: Int
         /// Different answers among those given (compared as JSON values).
         public var distinctAnswers: Int
-        /// Mean removed probability over every measured token; 0 without a model.
+        /// Mean removed probability over every measured token of the values (the answers' ends
+        /// left out); 0 without a model.
         public var meanPressure: Double
         /// The highest mean pressure of any path: what `--max-pressure` checks.
         public var highestPathPressure: Double
@@ -126,6 +130,6 @@ public struct SeededAnswerReport: Sendable, Hashable, Codable {
     public var error: String?
     /// Answers generated again before this one.
     public var retries: Int
-    /// The mean removed probability over its measured tokens (0 when none was measured).
+    /// The mean removed probability over its values' measured tokens (0 when none was measured).
     public var meanPressure: Double
 }

@@ -232,7 +232,7 @@ struct SessionRequest {
     /// the turn's own (``nextStep(_:system:rounds:statistics:)``).
     private func generate(
         _ messages: [ChatMessage], constraint: OutputConstraint, statistics: inout GenerationStatistics
-    ) async throws -> (text: String, reasoning: String?, pressure: [PathPressure]?) {
+    ) async throws -> (text: String, reasoning: String?, pressure: AnswerPressure?) {
         var turnOptions = options.limited(by: constraint)
         // A tool turn first chooses whether to call a tool, a choice the instructions make
         // likely whatever the request is, so emphasis would weigh it down (gemma-3-270m called
@@ -248,6 +248,6 @@ struct SessionRequest {
             onPartial(partial)
         }
         statistics.add(turnStatistics)
-        return (text, reasoning, turnOptions.measuresPressure ? PathPressure.of(turnStatistics.pressure, in: text) : nil)
+        return (text, reasoning, turnOptions.measuresPressure ? AnswerPressure.of(turnStatistics.pressure, in: text) : nil)
     }
 }

@@ -23,9 +23,9 @@ public struct DispatchRecord: Sendable, Hashable, Codable, CustomStringConvertib
     /// the turn's text (`#/arguments/…`), when the session's options measure it
     /// (``GenerationOptions/measuresPressure``): where the model wanted other arguments than the
     /// tool's schema allowed.
-    public var pressure: [PathPressure]?
+    public var pressure: AnswerPressure?
 
-    public init(date: Date, toolName: String?, callID: String? = nil, attempt: Int, decision: Decision, pressure: [PathPressure]? = nil) {
+    public init(date: Date, toolName: String?, callID: String? = nil, attempt: Int, decision: Decision, pressure: AnswerPressure? = nil) {
         self.date = date
         self.toolName = toolName
         self.callID = callID

@@ -25,17 +25,24 @@ import Testing
             Self.record(30, 0.6, "\"d", 0.5),  // "b"          → #/tags/1
             Self.record(33, 0.05, "}", 0.005),  // ]            → #/tags (below the threshold)
             Self.record(34, 0.2, "\n", 0.01),  // }            → # (at the threshold: kept)
-            Self.record(99, 0.4),  // past the end  → #
+            Self.record(35, 0.4, "\n", 0.3),  // the ending → end
+            Self.record(99, 0.6),  // past the end  → end
         ]
-        let pressures = PathPressure.of(records, in: Self.answer)
+        let answerPressure = AnswerPressure.of(records, in: Self.answer)
+        let pressures = answerPressure.paths
         #expect(pressures.map(\.path) == ["#", "#/title", "#/tags/0", "#/tags/1", "#/tags"])
         let byPath = Dictionary(uniqueKeysWithValues: pressures.map { ($0.path, $0.pressure) })
 
         let root = try #require(byPath["#"])
-        #expect(root.tokens == 4)
-        #expect(abs(root.mean - (0.1 + 0 + 0.2 + 0.4) / 4) < 1e-12)
-        #expect(root.max == 0.4)
+        #expect(root.tokens == 3)
+        #expect(abs(root.mean - (0.1 + 0 + 0.2) / 3) < 1e-12)
+        #expect(root.max == 0.2)
         #expect(root.refused == [.init(text: "\n", count: 1, meanProbability: 0.01)])
+
+        let end = try #require(answerPressure.end)
+        #expect(end.tokens == 2 && abs(end.mean - 0.5) < 1e-12 && end.max == 0.6)
+        #expect(end.refused == [.init(text: "\n", count: 1, meanProbability: 0.3)])
+        #expect(abs(answerPressure.mean - (0.1 + 0.5 + 0.2 + 0.9 + 0 + 0.3 + 0.6 + 0.05 + 0.2) / 9) < 1e-12, "the ending left out")
 
         let title = try #require(byPath["#/title"])
         #expect(title.tokens == 3)
@@ -53,10 +60,10 @@ import Testing
     }
 
     @Test func noRecordsNoPaths() {
-        #expect(PathPressure.of([], in: Self.answer).isEmpty)
+        #expect(AnswerPressure.of([], in: Self.answer) == AnswerPressure(paths: [], end: nil))
         var tally = PathPressure.Tally()
         tally.add([], in: Self.answer)
-        tally.add([PathPressure]())
+        tally.add(AnswerPressure(paths: [], end: nil))
         #expect(tally.pressures.isEmpty)
         #expect(tally.mean == 0)
         #expect(tally.summary(of: "#") == nil)
@@ -70,7 +77,7 @@ import Testing
             ("g", [0.0078125, 0.0078125, 0.0078125, 0.0078125]), ("h", [0.0625]),
         ]
         let records = masses.flatMap { token, probabilities in probabilities.map { Self.record(10, 0.9, token, $0) } }
-        let pressure = try #require(PathPressure.of(records, in: Self.answer).first { $0.path == "#/title" }?.pressure)
+        let pressure = try #require(AnswerPressure.of(records, in: Self.answer).paths.first { $0.path == "#/title" }?.pressure)
         #expect(pressure.tokens == records.count)
         // c 0.5, a 0.375, b 0.375 (tied with a: by text), e 0.25, f 0.25; h and d are cut; g is below the threshold each time.
         #expect(pressure.refused.map(\.text) == ["c", "a", "b", "e", "f"])
@@ -115,10 +122,12 @@ import Testing
         var merged = PathPressure.Tally()
         for answer in answers {
             raw.add(answer.records, in: answer.text)
-            merged.add(PathPressure.of(answer.records, in: answer.text))
+            merged.add(AnswerPressure.of(answer.records, in: answer.text))
         }
-        let expected = raw.pressures
-        let actual = merged.pressures
+        let ends = [PathPressure]([raw.end, merged.end].compactMap { $0.map { PathPressure(path: "end", pressure: $0) } })
+        #expect(ends.count != 1, "seed \(seed): both tallies have an ending or neither")
+        let expected = raw.pressures + ends.prefix(ends.count / 2)
+        let actual = merged.pressures + ends.suffix(ends.count / 2)
         #expect(actual.map(\.path) == expected.map(\.path), "seed \(seed)")
         #expect(abs(raw.mean - merged.mean) < 1e-9, "seed \(seed)")
         for (a, e) in zip(actual, expected) {
@@ -138,16 +147,17 @@ import Testing
     func theTallyAgreesWithBruteForce(seed: UInt64) throws {
         var random = SplitMix64(seed: seed &+ 9_000)
         let answer = Self.randomAnswer(&random)
-        let pressures = PathPressure.of(answer.records, in: answer.text)
+        let measured = AnswerPressure.of(answer.records, in: answer.text)
+        let pressures = measured.paths + (measured.end.map { [PathPressure(path: "end", pressure: $0)] } ?? [])
         let located = JSONPaths(Array(answer.text.utf8))
         var order: [String] = []
         var groups: [String: [TokenPressure]] = [:]
         for record in answer.records {
-            let path = located.path(atByte: record.answerOffset)
+            let path = record.answerOffset >= answer.text.utf8.count ? "end" : located.path(atByte: record.answerOffset)
             if groups[path] == nil { order.append(path) }
             groups[path, default: []].append(record)
         }
-        #expect(pressures.map(\.path) == order, "seed \(seed)")
+        #expect(pressures.map(\.path) == order.filter { $0 != "end" } + order.filter { $0 == "end" }, "seed \(seed)")
         for item in pressures {
             let group = try #require(groups[item.path])
             #expect(item.pressure.tokens == group.count)

@@ -12,12 +12,12 @@ import Testing
     static func json(_ text: String) -> GeneratedContent { try! GeneratedContent(json: text) }
 
     static func outcome(
-        _ seed: UInt64, _ json: String?, retries: Int = 0, error: String? = nil, pressure: [PathPressure] = []
+        _ seed: UInt64, _ json: String?, retries: Int = 0, error: String? = nil, pressure: [PathPressure]? = nil
     ) -> SchemaReport.Outcome {
         let content = json.map(Self.json)
         return SchemaReport.Outcome(
             seed: seed, text: content?.jsonString(layout: .spaced), content: content, error: json == nil ? (error ?? "failed") : nil,
-            retries: retries, pressure: pressure)
+            retries: retries, pressure: pressure.map { AnswerPressure(paths: $0, end: nil) })
     }
 
     static func summary(_ path: String, tokens: Int, mean: Double, max: Double) -> PathPressure {
@@ -129,7 +129,7 @@ import Testing
         for index in 0..<Int.random(in: 1...16, using: &random) {
             let retries = [0, 0, 0, 1, 2].randomElement(using: &random)!
             guard Int.random(in: 0..<5, using: &random) > 0 else {
-                outcomes.append(SchemaReport.Outcome(seed: UInt64(index), text: nil, content: nil, error: "no", retries: retries, pressure: []))
+                outcomes.append(SchemaReport.Outcome(seed: UInt64(index), text: nil, content: nil, error: "no", retries: retries, pressure: nil))
                 continue
             }
             // Answers repeat now and then, so that some are equal.
@@ -146,7 +146,7 @@ import Testing
                     refusedFavourite: nil, refusedFavouriteProbability: 0)
             } : []
             outcomes.append(SchemaReport.Outcome(
-                seed: UInt64(index), text: text, content: content, error: nil, retries: retries, pressure: PathPressure.of(records, in: text)))
+                seed: UInt64(index), text: text, content: content, error: nil, retries: retries, pressure: measured ? AnswerPressure.of(records, in: text) : nil))
         }
         let report = SchemaReport(constraint: try OutputConstraint(schema: CoverageFixture.schema), settings: Self.settings, outcomes: outcomes)
         let valid = outcomes.filter { $0.content != nil }
@@ -176,7 +176,7 @@ import Testing
         var total = 0.0
         var byPath: [String: (tokens: Int, total: Double)] = [:]
         for outcome in outcomes {
-            for item in outcome.pressure {
+            for item in outcome.pressure?.paths ?? [] {
                 tokens += item.pressure.tokens
                 total += item.pressure.mean * Double(item.pressure.tokens)
                 byPath[item.path, default: (0, 0)].tokens += item.pressure.tokens
