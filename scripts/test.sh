@@ -51,6 +51,11 @@ BRIDLE_JINJA_PYTHON="$(bash scripts/jinja.sh)" \
     || { echo "error: the chat-template tests need PyPI's jinja2 package (scripts/jinja.sh)" >&2; exit 1; }
 export BRIDLE_JINJA_PYTHON BRIDLE_REQUIRE_JINJA=1
 
+step "Debian's chromium, the headless browser the schema report's page test renders and screenshots in (installed once with apt; about 124 MB)"
+BRIDLE_CHROMIUM="$(bash scripts/chromium.sh)" \
+    || { echo "error: the schema report's browser test needs chromium (scripts/chromium.sh)" >&2; exit 1; }
+export BRIDLE_CHROMIUM BRIDLE_REQUIRE_CHROMIUM=1
+
 step "Building Bridle and its tests (the first build compiles swift-syntax: a few minutes)"
 swift build --build-tests
 
