@@ -20,6 +20,10 @@ struct SchemaReportSummary {
         if measured {
             lines.append(String(format: "pressure: mean %.3f; highest path mean %.3f", totals.meanPressure, totals.highestPathPressure))
         }
+        if let end = report.end {
+            let wanted = end.refused.first.map { " (wanted \(Self.visible($0.text)) ×\($0.count))" } ?? ""
+            lines.append(String(format: "at the end: mean %.3f", end.mean) + wanted)
+        }
         lines.append("")
         lines.append(measured ? "path  pressure mean/max  values" : "path  values")
         for path in report.paths.prefix(Self.pathsShown) {
