@@ -47,6 +47,19 @@ import Testing
         #expect(unasked.errors.contains("--show-reasoning"))
     }
 
+    /// `--statistics` with `--model` measures the constraint's pressure and names each value it
+    /// pressed on, by JSON pointer, and the answer's end apart (the tiny model's flat
+    /// distribution gives no refused token 1% of the probability, so none is named).
+    @Test func statisticsReportPressureByPath() throws {
+        let bridle = try #require(BuiltExecutable.url(named: "bridle"), "build the bridle executable first (swift build)")
+        let run = try BuiltExecutable.runCapturingErrors(bridle, arguments: [
+            "generate", "--model", TestModels.large.path, "--json-schema", try schemaFile().path, "--prompt", "Two words", "--seed", "3", "--statistics",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("pressure #/words"), "\(run.errors)")
+        #expect(run.errors.contains("pressure the end: "), "\(run.errors)")
+    }
+
     /// `bridle match --json-schema` judges an input as every answer is judged: the grammar
     /// (in the chosen layout), then the checks the grammar leaves to after generation.
     @Test(arguments: [

@@ -36,6 +36,33 @@ import Testing
         #expect(tally.requests == Int(Self.seeds), Comment(rawValue: report))
     }
 
+    /// With `measuresPressure`, the audit holds each proposed call's pressure by the turn's JSON
+    /// pointers (`#/arguments/…`); without it, none.
+    @Test func auditKeepsEachProposedCallsPressure() async throws {
+        let model = try Self.loadModel()
+        for measures in [true, false] {
+            var options = SessionChecks.options(seed: 3)
+            options.toolCallingMode = .required
+            options.measuresPressure = measures
+            let session = LanguageModelSession(model: model, tools: [CurrentDateTool(clock: { SessionChecks.now })], policy: SessionChecks.policy)
+            _ = try await session.respond(to: "What was the date a week ago?", options: options)
+            let proposed = session.transcript.audit.filter {
+                switch $0.decision {
+                case .validated, .rejected: true
+                default: false
+                }
+            }
+            #expect(!proposed.isEmpty, "a required call was proposed")
+            if measures {
+                #expect(proposed.allSatisfy { $0.pressure != nil })
+                let paths = proposed.flatMap { $0.pressure?.paths.map(\.path) ?? [] }
+                #expect(paths.contains { $0.hasPrefix("#/arguments") }, "\(paths)")
+            } else {
+                #expect(proposed.allSatisfy { $0.pressure == nil })
+            }
+        }
+    }
+
     /// Snapshots of a streamed answer extend one another, and the last is the answer itself:
     /// the same answer as `respond` gives for the same seed.
     @Test func streamedAnswerGrowsToTheResponse() async throws {
