@@ -19,7 +19,12 @@ public enum BuiltExecutable {
     }
 
     /// Runs `executable` with no input and returns its status, standard output and standard error.
-    public static func runCapturingErrors(_ executable: URL, arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    /// With a `timeout`, a process still running past it is killed, and the result says so: status
+    /// −1, and the kill first on standard error (a hung child fails its test instead of holding
+    /// the run).
+    public static func runCapturingErrors(
+        _ executable: URL, arguments: [String], timeout: TimeInterval? = nil
+    ) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -39,20 +44,34 @@ public enum BuiltExecutable {
         process.standardError = errorOutput
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        var timedOut = false
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning {
+                timedOut = true
+                process.terminate()
+                Thread.sleep(forTimeInterval: 2)
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            }
+        }
         process.waitUntilExit()
         let data = (try? Data(contentsOf: files[0])) ?? Data()
-        let errors = (try? String(contentsOf: files[1], encoding: .utf8)) ?? ""
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self), errors)
+        var errors = (try? String(contentsOf: files[1], encoding: .utf8)) ?? ""
+        if timedOut, let timeout { errors = "killed after \(Int(timeout)) s\n" + errors }
+        return (timedOut ? -1 : process.terminationStatus, String(decoding: data, as: UTF8.self), errors)
     }
 
     /// ``runCapturingErrors(_:arguments:)`` waited for on a thread of its own, never on one of
     /// Swift concurrency's few pool threads: a child that talks to a server in this process (a
     /// client against an in-process endpoint) would otherwise hold a thread that server needs,
     /// and on two cores both could be held while the child waits for an answer.
-    public static func runOffThePool(_ executable: URL, arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+    public static func runOffThePool(
+        _ executable: URL, arguments: [String], timeout: TimeInterval? = nil
+    ) async throws -> (status: Int32, output: String, errors: String) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try runCapturingErrors(executable, arguments: arguments) })
+                continuation.resume(with: Result { try runCapturingErrors(executable, arguments: arguments, timeout: timeout) })
             }.start()
         }
     }

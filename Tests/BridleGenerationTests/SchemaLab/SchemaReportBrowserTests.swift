@@ -42,7 +42,7 @@ import Testing
             "bar": "3b6fd4", "amber": String(SchemaReportHTMLTests.amber.dropFirst()), "amberToRed": String(SchemaReportHTMLTests.amberToRed.dropFirst()),
             "red": String(SchemaReportHTMLTests.red.dropFirst()),
         ]
-        let counts = try await Chromium.offThePool { try PNGColours.count(screenshot, Array(colours.values)) }
+        let counts = try await PNGColours.count(screenshot, Array(colours.values))
         #expect(counts.width == 1280)
         #expect(counts.height == 2400)
         // Bars are big blocks of one colour; the tree's rows are wide bands of theirs.
@@ -77,13 +77,7 @@ enum Chromium {
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--disable-dev-shm-usage", "--no-first-run",
             "--user-data-dir=\(profile.path)",
         ]
-        return try await offThePool { try TimedProcess.run(chromium, flags + arguments, timeout: timeout) }
-    }
-
-    static func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
+        return try await BuiltExecutable.runOffThePool(chromium, arguments: flags + arguments, timeout: timeout)
     }
 }
 
@@ -95,49 +89,11 @@ enum PNGColours {
         let counts: [String: Int]
     }
 
-    static func count(_ png: URL, _ colours: [String]) throws -> Counts {
+    static func count(_ png: URL, _ colours: [String]) async throws -> Counts {
         let script = Fixtures.directory("schema-report/png_colours.py")
-        let result = try TimedProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--tolerance", "6", png.path] + colours, timeout: 120)
+        let result = try await BuiltExecutable.runOffThePool(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", script.path, "--tolerance", "6", png.path] + colours, timeout: 120)
         try #require(result.status == 0, "png_colours.py failed (status \(result.status)): \(result.errors)")
         return try JSONDecoder().decode(Counts.self, from: Data(result.output.utf8))
-    }
-}
-
-/// A child process with its output in files (reading a pipe can be interrupted, EINTR, which
-/// Foundation turns into a crash) and a time limit: past it the process is killed and the
-/// result says so in its status.
-enum TimedProcess {
-    static func run(_ executable: URL, _ arguments: [String], timeout: TimeInterval) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let files = ["stdout", "stderr"].map { FileManager.default.temporaryDirectory.appendingPathComponent("bridle-\($0)-\(UUID().uuidString)") }
-        for file in files { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-        defer { for file in files { try? FileManager.default.removeItem(at: file) } }
-        let output = try FileHandle(forWritingTo: files[0])
-        let errorOutput = try FileHandle(forWritingTo: files[1])
-        defer {
-            try? output.close()
-            try? errorOutput.close()
-        }
-        process.standardOutput = output
-        process.standardError = errorOutput
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        var timedOut = false
-        if process.isRunning {
-            timedOut = true
-            process.terminate()
-            Thread.sleep(forTimeInterval: 2)
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        process.waitUntilExit()
-        let data = (try? Data(contentsOf: files[0])) ?? Data()
-        var errors = (try? String(contentsOf: files[1], encoding: .utf8)) ?? ""
-        if timedOut { errors = "killed after \(Int(timeout)) s\n" + errors }
-        return (timedOut ? -1 : process.terminationStatus, String(decoding: data, as: UTF8.self), errors)
     }
 }
