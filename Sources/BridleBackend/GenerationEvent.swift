@@ -72,8 +72,9 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     public var logProbability: Double = 0
     public var scoredTokens = 0
     /// How much of the model's probability the constraint took away at each sampled token of
-    /// the answer, in order (``GenerationOptions/measuresPressure``; empty when off). Forced
-    /// tokens are not sampled and have none; nor does free text before the answer, which the
+    /// the answer, in order, the choice that ended it included (the end of generation, at the
+    /// answer's length) (``GenerationOptions/measuresPressure``; empty when off). Forced tokens
+    /// are not sampled and have none; nor does free text before the answer, which the
     /// constraint leaves alone.
     public var pressure: [TokenPressure] = []
 
