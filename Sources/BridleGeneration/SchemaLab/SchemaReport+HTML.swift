@@ -40,7 +40,7 @@ extension SchemaReport {
 
 /// The page's parts. Every piece of report text goes through ``escape(_:)``: prompts, answers
 /// and refused tokens come from users and models, and must never become markup.
-private enum ReportHTML {
+enum ReportHTML {
     static let barColour = "#3b6fd4"
     static let unmeasuredColour = "#e5e7eb"
     /// Pressure's colour stops at 0, ½ and 1: white (the model agreed), amber, red (the
@@ -281,98 +281,6 @@ private enum ReportHTML {
         return "\(seeds.map(String.init).joined(separator: ", ")) (\(count(seeds.count, "seed")))"
     }
 
-    // MARK: Charts
-
-    /// A histogram's geometry: a fixed size, so every chart lines up in the grid.
-    private enum Plot {
-        static let width = 380.0
-        static let height = 200.0
-        static let left = 40.0
-        static let right = 370.0
-        static let top = 18.0
-        static let bottom = 158.0
-        static let widestBar = 64.0
-    }
-
-    /// Bars over `bins`, each bound labelled by `label` (numbers, or days as dates).
-    static func histogram(_ bins: [HistogramBin], axis: String, label: (Double) -> String) -> String {
-        let highest = max(bins.map(\.count).max() ?? 0, 1)
-        // Few bins get bars of a bounded width, centred, rather than one slab across the chart.
-        let slot = min((Plot.right - Plot.left) / Double(max(bins.count, 1)), Plot.widestBar)
-        let start = Plot.left + ((Plot.right - Plot.left) - slot * Double(bins.count)) / 2
-        var shapes = [
-            "<line class=\"axis\" x1=\"\(number(Plot.left))\" y1=\"\(number(Plot.bottom))\" x2=\"\(number(Plot.right))\" y2=\"\(number(Plot.bottom))\"/>",
-            "<line class=\"grid\" x1=\"\(number(Plot.left))\" y1=\"\(number(Plot.top))\" x2=\"\(number(Plot.right))\" y2=\"\(number(Plot.top))\"/>",
-            text(Plot.left - 6, Plot.top + 4, "\(highest)", anchor: "end"),
-            text(Plot.left - 6, Plot.bottom + 4, "0", anchor: "end"),
-        ]
-        for (index, bin) in bins.enumerated() {
-            let barHeight = (Plot.bottom - Plot.top) * Double(bin.count) / Double(highest)
-            let x = start + Double(index) * slot + 1
-            let bounds = "\(label(bin.lower)) to \(label(bin.upper)): \(count(bin.count, "value"))"
-            shapes.append(
-                "<rect class=\"bar\" x=\"\(number(x))\" y=\"\(number(Plot.bottom - barHeight))\" width=\"\(number(max(slot - 2, 1)))\" height=\"\(number(barHeight))\" fill=\"\(barColour)\"><title>\(escape(bounds))</title></rect>")
-            if bin.count > 0, slot >= 14 { shapes.append(text(x + (slot - 2) / 2, Plot.bottom - barHeight - 4, "\(bin.count)", anchor: "middle", kind: "count")) }
-        }
-        shapes += axisLabels(bins, start: start, slot: slot, label: label)
-        shapes.append(text((Plot.left + Plot.right) / 2, Plot.height - 6, axis, anchor: "middle", kind: "caption"))
-        return svg("histogram", height: Plot.height, shapes)
-    }
-
-    /// Unit bins (one per whole number or day) are labelled under their bar, others at their
-    /// edges; labels are thinned out so none overlap.
-    static func axisLabels(_ bins: [HistogramBin], start: Double, slot: Double, label: (Double) -> String) -> [String] {
-        guard let first = bins.first, let last = bins.last else { return [] }
-        let unit = bins.allSatisfy { $0.upper - $0.lower == 1 && $0.lower == $0.lower.rounded() } || (bins.count == 1 && first.lower == first.upper)
-        let places: [(x: Double, text: String, anchor: String)]
-        if unit {
-            places = bins.enumerated().map { (x: start + (Double($0.offset) + 0.5) * slot, text: label($0.element.lower), anchor: "middle") }
-        } else {
-            places = (bins.map(\.lower) + [last.upper]).enumerated().map { index, bound in
-                (x: start + Double(index) * slot, text: label(bound), anchor: index == 0 ? "start" : index == bins.count ? "end" : "middle")
-            }
-        }
-        let widest = Double(places.map(\.text.count).max() ?? 1) * 6.5 + 8
-        let stride = max(Int((widest / slot).rounded(.up)), 1)
-        var shown = Array(Swift.stride(from: 0, to: places.count, by: stride))
-        if let end = shown.last, end != places.count - 1, Double(places.count - 1 - end) * slot >= widest { shown.append(places.count - 1) }
-        return shown.map { text(places[$0].x, Plot.bottom + 16, places[$0].text, anchor: places[$0].anchor) }
-    }
-
-    /// Horizontal bars, one per value, commonest first.
-    static func frequencyChart(_ frequencies: [ValueDistribution.Frequency]) -> String {
-        let row = 22.0
-        let labelEnd = 150.0
-        let barStart = 156.0
-        let barSpan = 180.0
-        let highest = Double(max(frequencies.map(\.count).max() ?? 0, 1))
-        var shapes: [String] = []
-        for (index, frequency) in frequencies.enumerated() {
-            let y = 8 + Double(index) * row
-            let width = max(barSpan * Double(frequency.count) / highest, 1)
-            shapes.append(text(labelEnd, y + 15, shortened(frequency.value, to: 22), anchor: "end", kind: "value"))
-            shapes.append(
-                "<rect class=\"bar\" x=\"\(number(barStart))\" y=\"\(number(y + 3))\" width=\"\(number(width))\" height=\"\(number(row - 6))\" fill=\"\(barColour)\"><title>\(escape("\(frequency.value): \(frequency.count)"))</title></rect>")
-            shapes.append(text(barStart + width + 5, y + 15, "\(frequency.count)", anchor: "start", kind: "count"))
-        }
-        return svg("frequencies", height: 16 + Double(frequencies.count) * row, shapes)
-    }
-
-    static func svg(_ kind: String, height: Double, _ shapes: [String]) -> String {
-        "<svg class=\"\(kind)\" width=\"\(number(Plot.width))\" height=\"\(number(height))\" viewBox=\"0 0 \(number(Plot.width)) \(number(height))\" role=\"img\">\n"
-            + shapes.joined(separator: "\n") + "\n</svg>"
-    }
-
-    static func text(_ x: Double, _ y: Double, _ content: String, anchor: String, kind: String = "label") -> String {
-        "<text class=\"\(kind)\" x=\"\(number(x))\" y=\"\(number(y))\" text-anchor=\"\(anchor)\">\(escape(content))</text>"
-    }
-
-    /// A date histogram's bound, a day number, as the day it starts.
-    static func date(_ day: Double) -> String {
-        guard day.isFinite, abs(day) < 1e9 else { return number(day) }
-        return CivilDay(number: Int(day.rounded(.down))).text
-    }
-
     // MARK: Text
 
     /// Text safe in an element and in a quoted attribute.
@@ -464,72 +372,10 @@ private enum ReportHTML {
         return String(digits[value / 16]) + String(digits[value % 16])
     }
 
-    // MARK: Style
-
-    static let style = """
-
-        :root { color-scheme: light; --ink: #1f2328; --muted: #6b7280; --line: #d8dde3; --paper: #ffffff; --wash: #f6f8fa; }
-        * { box-sizing: border-box; }
-        body { margin: 0; background: var(--wash); color: var(--ink); font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
-        main { max-width: 1220px; margin: 0 auto; padding: 20px 24px 48px; }
-        header h1 { margin: 0 0 2px; font-size: 24px; }
-        .lede { margin: 0 0 16px; color: var(--muted); }
-        section { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 14px 18px; margin: 0 0 16px; }
-        h2 { margin: 0 0 10px; font-size: 17px; }
-        code, pre { font: 12.5px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
-        pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-        .muted { color: var(--muted); }
-        dl.settings { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0 0 10px; }
-        dl.settings dt { color: var(--muted); }
-        dl.settings dd { margin: 0; }
-        pre.text { background: var(--wash); border-radius: 4px; padding: 4px 8px; }
-        details summary { cursor: pointer; color: #3b6fd4; }
-        pre.schema { max-height: 420px; overflow: auto; background: var(--wash); border: 1px solid var(--line); border-radius: 4px; padding: 8px; margin-top: 6px; }
-        .cards { display: flex; flex-wrap: wrap; gap: 10px; }
-        .card { display: flex; flex-direction: column; min-width: 130px; padding: 8px 12px; border: 1px solid var(--line); border-radius: 6px; background: var(--wash); }
-        .card .value { font-size: 22px; font-weight: 600; }
-        .card .label { color: var(--ink); }
-        .card .detail { color: var(--muted); font-size: 12px; }
-        .card.alarm { border-color: #ef4444; background: #fff1f1; }
-        .swatch { display: inline-block; width: 14px; height: 14px; border: 1px solid #9ca3af; border-radius: 3px; margin-right: 6px; vertical-align: -1px; }
-        .legend { display: flex; align-items: center; gap: 8px; margin: 0 0 10px; color: var(--muted); font-size: 12px; }
-        .legend .scale { display: inline-block; width: 200px; height: 14px; border: 1px solid #9ca3af; border-radius: 3px; }
-        .legend .swatch { margin: 0 0 0 16px; }
-        ul.tree, ul.tree ul { list-style: none; margin: 0; padding: 0; }
-        ul.tree ul { margin-left: 14px; padding-left: 12px; border-left: 1px solid var(--line); }
-        ul.tree li { margin: 3px 0; }
-        .node { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 14px; padding: 3px 8px; border: 1px solid rgba(0, 0, 0, 0.12); border-radius: 4px; }
-        .node .key { font-weight: 600; min-width: 110px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
-        .node .pressure { min-width: 170px; }
-        .node .refused code, .node .values code { background: rgba(255, 255, 255, 0.7); border-radius: 3px; padding: 0 3px; }
-        .node .values { color: #374151; }
-        .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 12px; align-items: start; }
-        figure.chart { margin: 0; padding: 8px; border: 1px solid var(--line); border-radius: 6px; }
-        figure.chart figcaption { margin-bottom: 4px; font-size: 12.5px; }
-        figure.chart svg { display: block; width: 100%; max-width: 380px; height: auto; }
-        svg text { font: 11px system-ui, "DejaVu Sans", sans-serif; fill: #374151; }
-        svg text.count { fill: #1f2328; font-size: 10px; }
-        svg text.caption { fill: var(--muted); }
-        svg text.value { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
-        svg line.axis { stroke: #6b7280; }
-        svg line.grid { stroke: #d8dde3; stroke-dasharray: 3 3; }
-        table { width: 100%; border-collapse: collapse; }
-        th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--line); }
-        th { background: var(--wash); font-weight: 600; }
-        .number { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-        tr.never td { background: #fde8e8; }
-        .tag { display: inline-block; margin-left: 6px; padding: 0 6px; border-radius: 9px; background: #ef4444; color: #fff; font-size: 11px; }
-        .never-count { color: #b91c1c; }
-        .good { color: #15803d; }
-        code.answer { white-space: pre-wrap; overflow-wrap: anywhere; }
-        .error { color: #b91c1c; font-weight: 600; }
-        .error::before { content: "error: "; }
-
-        """
 }
 
 /// The answers' JSON pointers as a tree of reference tokens, in the order paths first appear.
-private struct PointerTree {
+struct PointerTree {
     var reports: [[String]: PathReport] = [:]
     var children: [[String]: [[String]]] = [:]
 
