@@ -76,13 +76,18 @@ enum ReportHTML {
             ("Layout", "<code>\(escape(settings.layout))</code>"),
             ("Schema in prompt", settings.schemaInPrompt ? "yes: the schema was in the instructions" : "no"),
         ]
-        let schema = settings.schema.jsonString(prettyPrinted: true)
+        // A GBNF grammar is kept as its text (a JSON string); a schema as its JSON Schema.
+        let (schema, form): (String, String) = if case .string(let gbnf) = settings.schema.kind {
+            (gbnf, "GBNF")
+        } else {
+            (settings.schema.jsonString(prettyPrinted: true), "JSON Schema")
+        }
         let lines = schema.split(separator: "\n", omittingEmptySubsequences: false).count
         return section("settings", "Settings", [
             "<dl class=\"settings\">",
             rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined(separator: "\n"),
             "</dl>",
-            "<details><summary>The schema (JSON Schema, \(count(lines, "line")))</summary><pre class=\"schema\">\(escape(schema))</pre></details>",
+            "<details><summary>The schema (\(form), \(count(lines, "line")))</summary><pre class=\"schema\">\(escape(schema))</pre></details>",
         ])
     }
 

@@ -42,7 +42,7 @@ public struct SchemaReport: Sendable, Hashable, Codable {
         public var layout: String
         /// Whether the schema was shown to the model in its instructions.
         public var schemaInPrompt: Bool
-        /// The schema, as JSON Schema.
+        /// The schema, as JSON Schema; under a GBNF grammar, the grammar's text as a string.
         public var schema: GeneratedContent
 
         public init(
