@@ -92,6 +92,9 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .customLong("min-distinct"), help: "Exit 1 unless at least this share of the answers differ from each other (0…1).")
     var minDistinct: Double?
 
+    /// The most seeds one run reports: every answer is held, with its text, until the report is written.
+    static let maximumSeeds = 100_000
+
     func validate() throws {
         if [jsonSchema, grammar, example].compactMap({ $0 }).count != 1 {
             throw ValidationError("Give one of --json-schema, --grammar or --example.")
@@ -100,6 +103,9 @@ struct TestCommand: AsyncParsableCommand {
             throw ValidationError("--example \(example) is none of the Examples' types: \(DemoCase.all.map(\.name).joined(separator: ", ")).")
         }
         if seeds < 1 { throw ValidationError("--seeds must be at least 1, not \(seeds): a test needs answers.") }
+        if seeds > Self.maximumSeeds {
+            throw ValidationError("--seeds is at most \(Self.maximumSeeds), not \(seeds): a report holds every answer; test in several runs with --seed.")
+        }
         if record != nil, check != nil { throw ValidationError("Give --record or --check, not both.") }
         if includeSchema, jsonSchema == nil { throw ValidationError("--include-schema shows the --json-schema to the model; give --json-schema.") }
         if grammarOnly {

@@ -120,6 +120,9 @@ import Testing
         let noSeeds = try BuiltExecutable.runCapturingErrors(bridle, arguments: ["test", "--grammar-only", "--json-schema", Self.schema.path, "--seeds", "0"])
         #expect(noSeeds.status != 0)
         #expect(noSeeds.errors.contains("--seeds must be at least 1"))
+        let tooMany = try BuiltExecutable.runCapturingErrors(bridle, arguments: ["test", "--grammar-only", "--json-schema", Self.schema.path, "--seeds", "100001"])
+        #expect(tooMany.status != 0)
+        #expect(tooMany.errors.contains("--seeds is at most 100000"), "\(tooMany.errors)")
 
         let folder = try temporaryDirectory()
         let broken = folder.appendingPathComponent("broken.schema.json")
