@@ -95,7 +95,7 @@ let package = Package(
         // The backend interface: the LanguageModel protocol, GenerationRequest with its
         // OutputConstraint, options and their checks, events and statistics. What a backend
         // depends on, and nothing of sessions.
-        .target(name: "BridleBackend", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar"]),
+        .target(name: "BridleBackend", dependencies: ["BridleSchema", "BridleJSONSchema", "BridleGrammar", "BridleTemplate"]),
 
         // The FoundationModels façade over any backend: typed responses, checked answers and
         // best of N, sessions, tools, the transcript. Re-exports BridleBackend.
@@ -109,7 +109,7 @@ let package = Package(
         .systemLibrary(name: "CLlama", pkgConfig: "llama"),
         // The llama.cpp backend: models, contexts, grammar-constrained sampling.
         .target(
-            name: "BridleLlama", dependencies: ["CLlama", "BridleBackend", "BridleGrammar", "BridleMask", "BridleGGUF"], swiftSettings: hotPathSettings),
+            name: "BridleLlama", dependencies: ["CLlama", "BridleBackend", "BridleGrammar", "BridleMask", "BridleGGUF", "BridleTemplate"], swiftSettings: hotPathSettings),
 
         // The same LanguageModel over HTTP: Bridle's grammar in each engine's request field, the
         // answer checked as it streams, replicas with retries before the first byte.

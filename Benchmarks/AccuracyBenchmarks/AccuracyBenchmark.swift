@@ -92,7 +92,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                         for (seed, temperature) in runs.enumerated() {
                             let key = Self.key(system, temperature: temperature)
                             let schema = try? GenerationSchema(jsonSchema: task.parameters)
-                            let prompt = prompter.prompt(for: system.messages(for: task, schema: schema))
+                            let prompt = try prompter.prompt(for: system.messages(for: task, schema: schema))
                             let start = ContinuousClock.now
                             var result: Outcome
                             do {

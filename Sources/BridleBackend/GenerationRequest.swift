@@ -18,6 +18,10 @@ public struct GenerationRequest: Sendable, Hashable {
     /// backend that takes JSON Schema instead of a grammar (an OpenAI-compatible server) sends
     /// its schema and still checks the output against its grammar.
     public var constraint: OutputConstraint?
+    /// The tools the model's own chat template shows, for a model that calls them in its own
+    /// format (``LanguageModel/toolCallFormat``); backends without a Jinja template ignore them,
+    /// and sessions then describe tools in the system message instead.
+    public var tools: [ToolDeclaration]
     public var options: GenerationOptions
     /// Whether the backend adds up the model's log-probability of each token it samples
     /// (``GenerationStatistics/logProbability``), which best-of-N ranks candidates by. It costs
@@ -25,12 +29,13 @@ public struct GenerationRequest: Sendable, Hashable {
     public var scoresTokens: Bool
 
     public init(
-        messages: [ChatMessage], promptText: String? = nil, constraint: OutputConstraint? = nil, options: GenerationOptions = GenerationOptions(),
-        scoresTokens: Bool = false
+        messages: [ChatMessage], promptText: String? = nil, constraint: OutputConstraint? = nil, tools: [ToolDeclaration] = [],
+        options: GenerationOptions = GenerationOptions(), scoresTokens: Bool = false
     ) {
         self.messages = messages
         self.promptText = promptText
         self.constraint = constraint
+        self.tools = tools
         self.options = options
         self.scoresTokens = scoresTokens
     }

@@ -1,3 +1,5 @@
+import BridleTemplate
+
 /// A model that turns a conversation into a response, one token at a time, optionally under a
 /// grammar. Backends (llama.cpp in `BridleLlama`, a scripted model in tests) implement only
 /// ``generate(_:)``; typed responses (`respond(to:generating:)`) are built on top of it.
@@ -26,10 +28,17 @@ public protocol LanguageModel: Sendable {
     /// What the model can do (FoundationModels 27). Default: guided generation and tool
     /// calling, which every Bridle backend gives any model through its grammars.
     var capabilities: LanguageModelCapabilities { get }
+
+    /// How the model writes tool calls of its own accord, derived from its chat template
+    /// (``ToolCallFormat``); `nil` (the default) when it has no such format, and sessions then
+    /// constrain calls to Bridle's JSON envelope.
+    var toolCallFormat: ToolCallFormat? { get }
 }
 
 extension LanguageModel {
     public func prewarm(_ messages: [ChatMessage]) async {}
 
     public var capabilities: LanguageModelCapabilities { LanguageModelCapabilities([.guidedGeneration, .toolCalling]) }
+
+    public var toolCallFormat: ToolCallFormat? { nil }
 }

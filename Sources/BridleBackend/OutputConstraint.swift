@@ -36,7 +36,12 @@ public struct OutputConstraint: Sendable, Hashable {
     public let grammarOptions: GrammarOptions?
     /// The post-checks in-process decoding enforces while writing (distinct elements,
     /// relations between properties): the masked constraint never lets a value break them.
-    public let valueRules: ValueRules
+    public private(set) var valueRules: ValueRules
+    /// Free text may come first: the grammar's sentences begin with this text, and the model
+    /// writes prose and may end there, or writes the trigger and goes on under the grammar
+    /// (llama.cpp's lazy grammars; a tool call's opening marker). `nil`: the grammar covers the
+    /// whole output. Set by ``lazy(trigger:)``.
+    public private(set) var trigger: String?
 
     /// Compiles `schema` under `options`, with dates relative to now (`.afterNow()`) bounded at
     /// `now`: the moment of the request.
@@ -82,6 +87,30 @@ public struct OutputConstraint: Sendable, Hashable {
         postChecks = []
         grammarOptions = nil
         valueRules = .none
+    }
+
+    /// A grammar built in code with the value rules its JSON parts carry (a model's own
+    /// tool-call text, whose arguments are each tool's JSON): enforced while decoding in process.
+    public init(grammar: Grammar, valueRules: ValueRules) throws(OutputConstraintError) {
+        try self.init(grammar: grammar)
+        self.valueRules = valueRules
+    }
+
+    /// This constraint, started only when the model writes `trigger` (``trigger``), which
+    /// every sentence of the grammar must begin with.
+    ///
+    /// ```swift
+    /// let calls = try OutputConstraint(grammar: callGrammar).lazy(trigger: "<tool_call>")
+    /// ```
+    ///
+    /// - Throws: ``OutputConstraintError`` when the grammar does not allow `trigger` first.
+    public func lazy(trigger: String) throws(OutputConstraintError) -> OutputConstraint {
+        guard !trigger.isEmpty, var matcher = try? GrammarMatcher(grammar), matcher.accept(bytes: trigger.utf8) == nil else {
+            throw OutputConstraintError(reason: "its sentences must begin with the trigger \(String(reflecting: trigger)), and they don't")
+        }
+        var lazy = self
+        lazy.trigger = trigger
+        return lazy
     }
 
     /// Enough tokens for the grammar's longest sentence even if every token holds a single byte

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bridle
+import BridleEndpoint
 import BridleLlama
 import BridleServer
 import Foundation
@@ -40,6 +41,24 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Option(help: "A GBNF grammar file the output must match (root rule: root).")
     var grammar: String?
+
+    @Option(help: "An OpenAI-style tool list (JSON) the model may call: in its own format where its chat template has one, else in Bridle's JSON envelope. Each call is printed as one JSON line {\"name\": …, \"arguments\": {…}}, or the answer's text when the model answers instead. Nothing is run.")
+    var tools: String?
+
+    @Option(name: .customLong("tool-choice"), help: "With --tools: auto (the model calls or answers), required (it must call) or none (it must answer).")
+    var toolChoice: ToolChoiceFlag = .auto
+
+    enum ToolChoiceFlag: String, ExpressibleByArgument {
+        case auto, required, none
+
+        var mode: GenerationOptions.ToolCallingMode {
+            switch self {
+            case .auto: .allowed
+            case .required: .required
+            case .none: .disallowed
+            }
+        }
+    }
 
     @Option(help: "The user's message.")
     var prompt: String
@@ -114,6 +133,12 @@ struct GenerateCommand: AsyncParsableCommand {
         if jsonSchema != nil, grammar != nil {
             throw ValidationError("Give --json-schema or --grammar, not both.")
         }
+        if tools == nil, toolChoice != .auto {
+            throw ValidationError("--tool-choice says whether the model may call the --tools: give --tools too.")
+        }
+        if tools != nil, jsonSchema != nil || grammar != nil || count > 1 || bestOf > 1 || (reasoning ?? 0) > 0 {
+            throw ValidationError("--tools constrains each call to its tool's schema: it takes no --json-schema, --grammar, --count, --best-of or --reasoning.")
+        }
         if includeSchema, jsonSchema == nil {
             throw ValidationError("--include-schema shows the --json-schema to the model; give --json-schema.")
         }
@@ -156,7 +181,8 @@ struct GenerateCommand: AsyncParsableCommand {
         options.bestOf = bestOf
         options.requestEmphasis = requestEmphasis
         options.reasoningLevel = reasoning.map { .tokens($0) }
-        options.measuresPressure = statistics && model != nil
+        options.measuresPressure = statistics && model != nil && tools == nil
+        if tools != nil { options.toolCallingMode = toolChoice.mode }
 
         var system = instructions.map { [$0] } ?? []
         var constraint: OutputConstraint?
@@ -182,6 +208,9 @@ struct GenerateCommand: AsyncParsableCommand {
             try await serverModel()
         }
         try options.checkFlags(for: model)
+        if let tools {
+            return try await writeCalls(model: model, messages: messages, toolsFile: tools, options: options)
+        }
         if count > 1 {
             return try await writeAnswers(model: model, messages: messages, constraint: constraint, options: options)
         }
@@ -219,7 +248,8 @@ struct GenerateCommand: AsyncParsableCommand {
             Diagnostics.error(error.description)
             switch error {
             case .interrupted, .invalidAnswer, .allEndpointsFailed: throw ExitCode(1)
-            case .invalidConfiguration, .grammarUnsupported, .promptTextUnsupported, .grammarUncheckable, .rejected, .probeFailed: throw ExitCode(2)
+            case .invalidConfiguration, .grammarUnsupported, .promptTextUnsupported, .grammarUncheckable, .rejected, .probeFailed, .lazyGrammarUnsupported:
+                throw ExitCode(2)
             }
         }
     }
@@ -255,6 +285,41 @@ struct GenerateCommand: AsyncParsableCommand {
             Diagnostics.note(String(format: "%d answers in %.2f s (%.2f answers/s)", count, total, Double(count) / total))
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// The calls the model writes to the tools of `toolsFile`, one JSON line each, or its answer's
+    /// text; exit status 2 for a tools file that can't be read, 1 when no checked call came.
+    private func writeCalls(model: any LanguageModel, messages: [ChatMessage], toolsFile: String, options: GenerationOptions) async throws {
+        let tools: [FunctionTool]
+        do {
+            tools = try FunctionTool.openAITools(try GeneratedContent(json: try InputFile.read(toolsFile)))
+        } catch let error as EndpointError {
+            Diagnostics.error("\(toolsFile): \(error.description)")
+            throw ExitCode(2)
+        } catch {
+            Diagnostics.error("\(toolsFile): \(error)")
+            throw ExitCode(2)
+        }
+        if statistics {
+            Diagnostics.note(model.toolCallFormat.map { "calls in the model's own format, opened by \(String(reflecting: $0.trigger))" } ?? "calls in Bridle's JSON envelope")
+        }
+        do {
+            switch try await model.toolCalls(to: messages, tools: tools, options: options) {
+            case .calls(let calls):
+                for call in calls {
+                    let line = GeneratedContent(properties: [("name", GeneratedContent(call.name)), ("arguments", call.arguments)]).jsonString
+                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                }
+            case .answer(let text):
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        } catch let error as ResponseError {
+            Diagnostics.error(error.description)
+            throw ExitCode(1)
+        } catch let error as LlamaError {
+            Diagnostics.error(error.description)
+            throw ExitCode(2)
+        }
     }
 
     /// One line per value of the answer that the constraint pressed on, and one for its end.

@@ -108,16 +108,8 @@ struct PromptCommand: ParsableCommand {
     }
 
     private func moment() throws -> Date {
-        guard let text = now ?? ProcessInfo.processInfo.environment["BRIDLE_TEMPLATE_NOW"], !text.isEmpty else { return Date() }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).count == 3 || text.contains("T")
-            ? text.split(whereSeparator: { "-T:".contains($0) }).map { Int($0) } : []
-        let numbers = parts.compactMap { $0 }
-        guard [3, 5, 6].contains(numbers.count), numbers.count == parts.count,
-              let date = Calendar(identifier: .gregorian).date(from: DateComponents(
-                  year: numbers[0], month: numbers[1], day: numbers[2],
-                  hour: numbers.count > 3 ? numbers[3] : 0, minute: numbers.count > 4 ? numbers[4] : 0, second: numbers.count > 5 ? numbers[5] : 0)),
-              Calendar(identifier: .gregorian).component(.day, from: date) == numbers[2]
-        else {
+        guard let text = now ?? ProcessInfo.processInfo.environment[TemplateClock.environmentVariable], !text.isEmpty else { return Date() }
+        guard let date = TemplateClock.date(from: text) else {
             throw ValidationFailure("--now (or BRIDLE_TEMPLATE_NOW) \(text) is not a date: give YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]")
         }
         return date

@@ -124,8 +124,12 @@ struct ChatTurn {
     func reply(to text: String) throws(EndpointError) -> Reply {
         guard let toolTurn else { return .content(text) }
         switch toolTurn.read(text) {
-        case .call(let tool, let arguments):
-            return .call(name: tool.name, arguments: arguments.jsonString)
+        case .calls(let calls):
+            // Bridle's envelope, the one format the endpoint writes, holds one call a turn.
+            guard let call = calls.first, calls.count == 1 else {
+                throw EndpointError(status: 500, type: "server_error", message: "the model's turn held \(calls.count) calls where one was expected")
+            }
+            return .call(name: call.tool.name, arguments: call.arguments.jsonString)
         case .answer(let content):
             if case .text? = answer, case .string(let text) = content.kind { return .content(text) }
             return .content(content.jsonString)

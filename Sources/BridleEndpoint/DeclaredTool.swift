@@ -2,24 +2,13 @@ import BridleGeneration
 import BridleJSONSchema
 import BridleSchema
 
-/// A function a request offers in `tools`, as the tool a Bridle turn may call: its name, its
-/// description and its `parameters` read as JSON Schema, so the turn's grammar admits only
-/// calls whose arguments match.
-///
-/// The endpoint never runs it: a call goes back to the client (`tool_calls`), which runs it and
-/// sends the result in a `tool` message.
-struct DeclaredTool: Tool {
-    typealias Arguments = GeneratedContent
-    typealias Output = ToolOutput
+/// A function a request offers in `tools`: a ``FunctionTool`` the turn may call, its
+/// `parameters` read as JSON Schema so the turn's grammar admits only calls whose arguments
+/// match. The endpoint never runs it: a call goes back to the client (`tool_calls`), which
+/// runs it and sends the result in a `tool` message.
+typealias DeclaredTool = FunctionTool
 
-    let name: String
-    let description: String
-    let parameters: GenerationSchema
-
-    func call(arguments: GeneratedContent) async throws -> ToolOutput {
-        .failure("\(name) runs on the client: the endpoint returns its calls and never runs them")
-    }
-
+extension FunctionTool {
     /// What parameters default to when a function declares none.
     private static let noParameters: GeneratedContent = ["type": "object", "properties": [:]]
 
@@ -48,5 +37,19 @@ struct DeclaredTool: Tool {
             tools.append(DeclaredTool(name: name, description: try function.optional("description")?.string() ?? "", parameters: schema))
         }
         return tools
+    }
+}
+
+extension FunctionTool {
+    /// An OpenAI-style tool list (`[{"type": "function", "function": {…}}]`) as tools, checked
+    /// as the endpoint checks a request's `tools` (`bridle generate --tools` reads its file so).
+    ///
+    /// ```swift
+    /// let tools = try FunctionTool.openAITools(try GeneratedContent(json: text))
+    /// ```
+    ///
+    /// - Throws: ``EndpointError`` naming the entry (`[1].function.parameters#/type`) and what is wrong.
+    public static func openAITools(_ list: GeneratedContent) throws(EndpointError) -> [FunctionTool] {
+        try declarations(in: RequestField(list, path: ""))
     }
 }

@@ -6,10 +6,21 @@ import Foundation
 /// It exists so that the llama.cpp backend can be tested end to end
 /// (loading, tokenizing, chat templates, grammar-constrained sampling over
 /// tokens that straddle JSON syntax) without downloading a real model. The
-/// output is gibberish, but it is deterministic: the same vocabulary size and
-/// seed always produce a byte-identical file, on every platform.
+/// output is gibberish, but it is deterministic: the same vocabulary size,
+/// seed and template always produce a byte-identical file, on every platform.
+///
+/// ```swift
+/// try TinyModel(vocabularySize: 512, seed: 7).write(to: url)   // ChatML, `<|endoftext|>`
+/// let qwen = try TinyModelTemplate(source: jinja, endToken: "<|im_end|>")
+/// try TinyModel(vocabularySize: 512, seed: 7, template: qwen).write(to: url)
+/// ```
+///
+/// With a `TinyModelTemplate` the model carries that template and its
+/// special tokens, within `vocabularySize`: they take the ids just before the
+/// end token, in place of the last merges.
 public struct TinyModel: Sendable, Equatable {
-    /// The end-of-text token; it is both the BOS and the EOS token.
+    /// The end-of-text token; without a template it is both the BOS and the
+    /// EOS token.
     public static let endOfTextToken = "<|endoftext|>"
     /// Changes whenever the bytes written for a given vocabulary and seed change, so caches of
     /// tiny models (the demo's) can name their files by it.
@@ -26,22 +37,28 @@ public struct TinyModel: Sendable, Equatable {
     public let headCount: Int
     public let feedForwardLength: Int
     public let contextLength: Int
+    /// The chat template and its special tokens; `nil` for the built-in
+    /// ChatML template with `<|endoftext|>` as BOS and EOS.
+    public let template: TinyModelTemplate?
 
     /// - Throws: `TinyModelError` when the vocabulary size is outside
-    ///   `minimumVocabularySize...maximumVocabularySize`, or a shape
+    ///   `minimumVocabularySize...maximumVocabularySize` (the minimum grows
+    ///   by the template's special tokens), or a shape
     ///   parameter is not positive, the embedding length is not a multiple of
     ///   the head count, or the head size is odd (RoPE rotates pairs).
     public init(
         vocabularySize: Int,
         seed: UInt64,
+        template: TinyModelTemplate? = nil,
         blockCount: Int = 2,
         embeddingLength: Int = 64,
         headCount: Int = 4,
         feedForwardLength: Int = 128,
         contextLength: Int = 2048
     ) throws(TinyModelError) {
-        guard vocabularySize >= Self.minimumVocabularySize else {
-            throw .vocabularyTooSmall(requested: vocabularySize, minimum: Self.minimumVocabularySize)
+        let minimum = Self.minimumVocabularySize + (template?.specialTokens.count ?? 0)
+        guard vocabularySize >= minimum else {
+            throw .vocabularyTooSmall(requested: vocabularySize, minimum: minimum)
         }
         guard vocabularySize <= Self.maximumVocabularySize else {
             throw .vocabularyTooLarge(requested: vocabularySize, maximum: Self.maximumVocabularySize)
@@ -63,6 +80,7 @@ public struct TinyModel: Sendable, Equatable {
         self.headCount = headCount
         self.feedForwardLength = feedForwardLength
         self.contextLength = contextLength
+        self.template = template
     }
 
     /// `general.name`, which identifies the vocabulary size and seed.
@@ -72,7 +90,7 @@ public struct TinyModel: Sendable, Equatable {
 
     /// The tokenizer vocabulary (recomputed on each call).
     public func vocabulary() -> TinyVocabulary {
-        TinyVocabularyBuilder.build(vocabularySize: vocabularySize, seed: seed)
+        TinyVocabularyBuilder.build(vocabularySize: vocabularySize, seed: seed, specialTokens: template?.specialTokens ?? [])
     }
 
     /// Writes the model as a GGUF file, replacing any file at `url`.
@@ -158,7 +176,10 @@ public struct TinyModel: Sendable, Equatable {
     /// The metadata under llama.cpp's exact key names. The init checked that
     /// every shape value fits in a `uint32`.
     func metadata(for vocabulary: TinyVocabulary) -> [GGUFMetadataEntry] {
-        let endOfTextID = UInt32(vocabulary.endOfTextTokenID)
+        // The vocabulary holds every special token, so the lookups succeed.
+        func id(of token: String?) -> UInt32 {
+            UInt32(token.flatMap(vocabulary.id(ofSpecialToken:)) ?? vocabulary.endOfTextTokenID)
+        }
         return [
             GGUFMetadataEntry("general.architecture", .string("llama")),
             GGUFMetadataEntry("general.name", .string(name)),
@@ -178,10 +199,11 @@ public struct TinyModel: Sendable, Equatable {
             GGUFMetadataEntry("tokenizer.ggml.tokens", .array(.string(vocabulary.tokens))),
             GGUFMetadataEntry("tokenizer.ggml.token_type", .array(.int32(vocabulary.tokenTypes))),
             GGUFMetadataEntry("tokenizer.ggml.merges", .array(.string(vocabulary.merges))),
-            GGUFMetadataEntry("tokenizer.ggml.bos_token_id", .uint32(endOfTextID)),
-            GGUFMetadataEntry("tokenizer.ggml.eos_token_id", .uint32(endOfTextID)),
+            GGUFMetadataEntry("tokenizer.ggml.bos_token_id", .uint32(id(of: template?.beginToken))),
+            GGUFMetadataEntry("tokenizer.ggml.eos_token_id", .uint32(id(of: template?.endToken))),
+            // Templates write their BOS themselves (`{{ bos_token }}`).
             GGUFMetadataEntry("tokenizer.ggml.add_bos_token", .bool(false)),
-            GGUFMetadataEntry("tokenizer.chat_template", .string(Self.chatTemplate)),
+            GGUFMetadataEntry("tokenizer.chat_template", .string(template?.source ?? Self.chatTemplate)),
         ]
     }
 }

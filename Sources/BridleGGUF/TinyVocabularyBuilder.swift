@@ -1,7 +1,8 @@
 /// Builds a `TinyVocabulary` deterministically from a seed.
 ///
 /// Ids 0...255 are the byte tokens in GPT-2's order, the last id is the end
-/// token, and everything between is a merge token. Merge tokens alternate
+/// token, a template's special tokens come just before it, and everything
+/// between is a merge token. Merge tokens alternate
 /// (at random) between two sources:
 /// - curated pieces of JSON and English text, in a seed-shuffled order, each
 ///   built as a chain of merges that adds one byte at a time (`t`, `tr`,
@@ -10,8 +11,9 @@
 ///   total, which produce tokens that straddle JSON syntax (`a"`, `",`) and
 ///   split UTF-8 sequences, as real vocabularies do.
 ///
-/// Every merge token is new, so tokens are unique, each merge's result is in
-/// the vocabulary, and merges are ranked in vocabulary order.
+/// Every merge token is new, and none spells a special token (neither its
+/// bytes nor its GPT-2 text), so token texts are unique, each merge's result
+/// is in the vocabulary, and merges are ranked in vocabulary order.
 enum TinyVocabularyBuilder {
     /// Random merges never produce tokens longer than this, like real BPE
     /// vocabularies whose tokens are mostly short.
@@ -58,12 +60,14 @@ enum TinyVocabularyBuilder {
         }
     }()
 
-    /// `vocabularySize` must be at least `TinyModel.minimumVocabularySize`;
-    /// `TinyModel` validates it.
-    static func build(vocabularySize: Int, seed: UInt64) -> TinyVocabulary {
+    /// `vocabularySize` must leave room for one merge besides the byte,
+    /// special and end tokens; `TinyModel` validates it. Without special
+    /// tokens the merges are exactly those of earlier revisions.
+    static func build(vocabularySize: Int, seed: UInt64, specialTokens: [String] = []) -> TinyVocabulary {
         var random = SplitMix64(seed: seed)
-        let mergeTokenLimit = vocabularySize - 1 // the last id is the end token
-        let endOfTextBytes = Array(TinyModel.endOfTextToken.utf8)
+        // The last ids are the special tokens and the end token.
+        let mergeTokenLimit = vocabularySize - 1 - specialTokens.count
+        let reserved = reservedBytes(for: specialTokens + [TinyModel.endOfTextToken])
 
         var tokens = GPT2ByteAlphabet.bytesInVocabularyOrder.map { [$0] }
         tokens.reserveCapacity(vocabularySize)
@@ -75,10 +79,10 @@ enum TinyVocabularyBuilder {
         mergedPairs.reserveCapacity(vocabularySize)
 
         /// Adds the concatenation as a new token, unless it already exists
-        /// or would spell the end token.
+        /// or would spell a special token.
         func add(left: Int, right: Int) {
             let merged = tokens[left] + tokens[right]
-            guard merged != endOfTextBytes, idForBytes[merged] == nil else { return }
+            guard idForBytes[merged] == nil, !reserved.contains(merged) else { return }
             idForBytes[merged] = tokens.count
             tokens.append(merged)
             mergedPairs.append((left, right))
@@ -121,6 +125,22 @@ enum TinyVocabularyBuilder {
                 }
             }
         }
-        return TinyVocabulary(tokenBytes: tokens, mergedPairs: mergedPairs)
+        return TinyVocabulary(tokenBytes: tokens, mergedPairs: mergedPairs, specialTokens: specialTokens)
+    }
+
+    /// The byte strings no merge may produce: each special token's UTF-8
+    /// (so token bytes stay unique) and, when its text is all in GPT-2's
+    /// alphabet, the bytes that text stands for (so no merge's GPT-2 text
+    /// equals it: llama.cpp finds tokens by text). For ASCII markers the two
+    /// are the same.
+    private static func reservedBytes(for specialTokens: [String]) -> Set<[UInt8]> {
+        let byteForScalar = Dictionary(uniqueKeysWithValues: GPT2ByteAlphabet.scalarForByte.enumerated().map { ($1, UInt8($0)) })
+        var reserved: Set<[UInt8]> = []
+        for token in specialTokens {
+            reserved.insert(Array(token.utf8))
+            let decoded = token.unicodeScalars.compactMap { byteForScalar[$0] }
+            if decoded.count == token.unicodeScalars.count { reserved.insert(decoded) }
+        }
+        return reserved
     }
 }

@@ -1,11 +1,16 @@
 import BridleBackend
+import BridleTemplate
 import CLlama
 import Foundation
 
 /// A ``PromptTemplate`` resolved for one model: what its prompts are written with.
 struct ChatFormatter: Sendable, CustomStringConvertible {
     private enum Format: Sendable {
-        /// A Jinja template from the GGUF, or a built-in template's name: llama.cpp applies both.
+        /// The model's own Jinja template, rendered by Bridle as Hugging Face renders it, with
+        /// tools and calls.
+        case jinja(JinjaPrompt)
+        /// A Jinja template Bridle's renderer refused, or a built-in template's name: llama.cpp
+        /// applies both (no tools, no calls).
         case llama(template: String)
         case plain
     }
@@ -20,8 +25,10 @@ struct ChatFormatter: Sendable, CustomStringConvertible {
         case .builtin(let name):
             (format, description) = (.llama(template: name), "\(name) (chosen)")
         case .automatic:
-            if let own = model.chatTemplate, Self.apply(own, to: [.user("x")]) != nil {
-                (format, description) = (.llama(template: own), "the model's own chat template")
+            if let jinja = model.jinjaPrompt {
+                (format, description) = (.jinja(jinja), "the model's own chat template")
+            } else if let own = model.chatTemplate, Self.apply(own, to: [.user("x")]) != nil {
+                (format, description) = (.llama(template: own), "the model's own chat template, as llama.cpp knows it")
             } else if model.hasToken("<|im_start|>"), model.hasToken("<|im_end|>") {
                 (format, description) = (.llama(template: "chatml"), "chatml (the vocabulary has its markers)")
             } else {
@@ -31,13 +38,24 @@ struct ChatFormatter: Sendable, CustomStringConvertible {
         }
     }
 
-    func prompt(for messages: [ChatMessage]) -> String {
+    /// How the model writes tool calls, when its prompts show tools in its own template.
+    var toolCallFormat: ToolCallFormat? {
+        guard case .jinja(let jinja) = format else { return nil }
+        return jinja.toolCallFormat
+    }
+
+    /// The prompt for `messages`, with `tools` shown when the model's own template renders
+    /// them; other formats show only the messages' text (sessions then describe tools
+    /// themselves).
+    func prompt(for messages: [ChatMessage], tools: [ToolDeclaration] = []) throws(LlamaError) -> String {
         switch format {
+        case .jinja(let jinja):
+            return try jinja.prompt(for: messages, tools: tools)
         case .llama(let template):
             // A built-in name or a template that applied once applies to every conversation.
-            Self.apply(template, to: messages) ?? PlainPrompt.text(for: messages)
+            return Self.apply(template, to: messages) ?? PlainPrompt.text(for: messages)
         case .plain:
-            PlainPrompt.text(for: messages)
+            return PlainPrompt.text(for: messages)
         }
     }
 

@@ -133,7 +133,7 @@ actor LlamaContext {
     /// begins the same way reuses it. A hint: without an idle sequence, or with a prompt that
     /// cannot be decoded (too long, a failed batch), it does nothing.
     func prewarm(_ messages: [ChatMessage]) {
-        guard let prompt = try? model.tokenize(formatter.prompt(for: messages)), !prompt.isEmpty, prompt.count < contextSize,
+        guard let prompt = try? model.tokenize(try formatter.prompt(for: messages)), !prompt.isEmpty, prompt.count < contextSize,
             let plan = claim(for: prompt)
         else { return }
         var start = plan.reused

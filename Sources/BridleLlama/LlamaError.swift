@@ -28,6 +28,9 @@ public enum LlamaError: Error, Sendable, Hashable, CustomStringConvertible {
     case decodeFailed(status: Int32, llamaMessages: [String])
     /// No prompt template has this name.
     case unknownPromptTemplate(name: String, known: [String])
+    /// The model's own chat template refused the conversation (its `raise_exception`: a role
+    /// order it doesn't allow, two calls where it takes one) or failed on it.
+    case chatTemplateFailed(reason: String)
 
     public var description: String {
         switch self {
@@ -59,6 +62,8 @@ public enum LlamaError: Error, Sendable, Hashable, CustomStringConvertible {
             "llama_decode failed with status \(status)\(Self.quote(messages))."
         case let .unknownPromptTemplate(name, known):
             "No prompt template is called '\(name)'; use one of: \(known.joined(separator: ", "))."
+        case let .chatTemplateFailed(reason):
+            "The model's chat template could not write this conversation: \(reason). Change the conversation as the template asks, or choose another template (LlamaConfiguration.promptTemplate, `--template`)."
         }
     }
 

@@ -68,10 +68,19 @@ public final class LlamaLanguageModel: LanguageModel {
         tokens.flatMap(model.bytes(of:))
     }
 
-    /// The prompt text for `messages`, written as ``LlamaConfiguration/promptTemplate`` says.
-    public func prompt(for messages: [ChatMessage]) -> String {
-        formatter.prompt(for: messages)
+    /// The prompt text for `messages` (and `tools`, when the model's own template shows
+    /// them), written as ``LlamaConfiguration/promptTemplate`` says.
+    ///
+    /// - Throws: ``LlamaError/chatTemplateFailed(reason:)`` when the model's template refuses
+    ///   the conversation.
+    public func prompt(for messages: [ChatMessage], tools: [ToolDeclaration] = []) throws(LlamaError) -> String {
+        try formatter.prompt(for: messages, tools: tools)
     }
+
+    /// How the model writes tool calls of its own accord, derived from its chat template when
+    /// Bridle renders it; sessions then offer tools in the template and constrain calls in
+    /// that format.
+    public var toolCallFormat: ToolCallFormat? { formatter.toolCallFormat }
 
     /// Which template the prompts are written with, and why: "the model's own chat template",
     /// "none (plain text: the model has no chat template)", …

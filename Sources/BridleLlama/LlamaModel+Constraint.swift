@@ -5,7 +5,8 @@ import BridleMask
 extension LlamaModel {
     /// The constraint for `request`: Bridle's mask engine under the request's grammar and value
     /// rules, or no constraint at all; under ``GenerationOptions/reasoningLevel``, free text
-    /// before it that ends at ``ReasoningStyle/trigger``.
+    /// before it that ends at ``ReasoningStyle/trigger``; for a lazy constraint
+    /// (``OutputConstraint/trigger``), prose that may end the output or go on into the grammar.
     ///
     /// - Returns: The constraint and the seconds its grammar took to compile (almost none when
     ///   the model has compiled it before; the vocabulary's own view is built once per model,
@@ -20,14 +21,19 @@ extension LlamaModel {
         let start = ContinuousClock.now
         let matcher: GrammarMatcher
         do {
-            let grammar = budget > 0 ? Self.afterProse(constraint.grammar) : constraint.grammar
+            let grammar = budget > 0 && constraint.trigger == nil ? Self.afterProse(constraint.grammar) : constraint.grammar
             matcher = try compiledGrammars.matcher(for: grammar).withWorkBudget(request.options.matchingWorkBudget)
         } catch {
             throw LlamaError.invalidGrammar(reason: String(describing: error))
         }
-        let masked = MaskedConstraint(masker: TokenMasker(matcher, vocabulary: vocabulary), valueRules: constraint.valueRules)
+        var answer: any TokenConstraint = MaskedConstraint(masker: TokenMasker(matcher, vocabulary: vocabulary), valueRules: constraint.valueRules)
+        if let trigger = constraint.trigger {
+            answer = SegmentedConstraint(.lazy(trigger: Array(trigger.utf8)), then: answer, vocabulary: vocabulary) { [self] in
+                tokenize(plainText: $0)
+            }
+        }
         let seconds = (ContinuousClock.now - start).seconds
-        return (budget > 0 ? afterFreeText(budget: budget, then: masked) : masked, seconds)
+        return (budget > 0 ? afterFreeText(budget: budget, then: answer) : answer, seconds)
     }
 
     private func afterFreeText(budget: Int, then answer: any TokenConstraint) -> SegmentedConstraint {

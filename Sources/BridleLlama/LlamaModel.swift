@@ -1,6 +1,7 @@
 import BridleBackend
 import BridleGGUF
 import BridleMask
+import BridleTemplate
 import CLlama
 import Foundation
 import Synchronization
@@ -21,6 +22,13 @@ package final class LlamaModel: @unchecked Sendable {
     ///
     /// End-of-generation tokens stay: they are allowed once the grammar is complete.
     package let tokensNeverInText: [llama_token]
+    /// The model's own chat template as Bridle renders it (with tools and calls); `nil` when
+    /// the model has none or Bridle's renderer refuses it.
+    let jinjaPrompt: JinjaPrompt?
+    /// Special tokens that stand for markup in the model's own formats (`<tool_call>`,
+    /// `[TOOL_CALLS]`, `<think>`): text to the constraint and the response, their markup
+    /// their bytes, so a call can open with the token the model was trained to write.
+    private let markers: [llama_token: [UInt8]]
 
     init(path: String) throws(LlamaError) {
         LlamaRuntime.ensureInitialized()
@@ -48,9 +56,44 @@ package final class LlamaModel: @unchecked Sendable {
         self.pointer = model
         self.vocabulary = vocabulary
         self.path = path
+        let jinja = Self.jinjaPrompt(of: model, vocabulary: vocabulary)
+        let markers = jinja.map { Self.markers(of: $0.formats, in: vocabulary) } ?? [:]
+        self.jinjaPrompt = jinja
+        self.markers = markers
         self.tokensNeverInText = (0..<llama_vocab_n_tokens(vocabulary)).filter { token in
-            !Self.isText(token, in: vocabulary)
+            markers[token] == nil && !Self.isText(token, in: vocabulary)
         }
+    }
+
+    private static func jinjaPrompt(of model: OpaquePointer, vocabulary: OpaquePointer) -> JinjaPrompt? {
+        guard let source = llama_model_chat_template(model, nil).map({ String(cString: $0) }) else { return nil }
+        func text(of token: llama_token) -> String {
+            token < 0 ? "" : String(decoding: piece(of: token, in: vocabulary, special: true), as: UTF8.self)
+        }
+        return JinjaPrompt(
+            source: source, bosToken: text(of: llama_vocab_bos(vocabulary)), eosToken: text(of: llama_vocab_eos(vocabulary)),
+            tokenizerAddsBOS: llama_vocab_get_add_bos(vocabulary))
+    }
+
+    /// The special tokens (not ending generation) that the markers of `formats` are written with.
+    private static func markers(of formats: NativeFormats, in vocabulary: OpaquePointer) -> [llama_token: [UInt8]] {
+        var texts: [String] = []
+        if let calls = try? formats.toolCalls.get() {
+            texts += [calls.sectionStart, calls.callStart, calls.nameEnd, calls.callEnd, calls.sectionEnd, calls.trigger]
+            texts += calls.callSeparator.map { [$0] } ?? []
+        }
+        if let reasoning = formats.reasoning { texts += [reasoning.start, reasoning.end] }
+        let special = LLAMA_TOKEN_ATTR_CONTROL.rawValue | LLAMA_TOKEN_ATTR_USER_DEFINED.rawValue
+        var markers: [llama_token: [UInt8]] = [:]
+        for text in texts where !text.isEmpty {
+            var tokens = [llama_token](repeating: 0, count: text.utf8.count + 8)
+            let count = llama_tokenize(vocabulary, text, Int32(text.utf8.count), &tokens, Int32(tokens.count), false, true)
+            for token in tokens.prefix(max(0, Int(count)))
+            where !llama_vocab_is_eog(vocabulary, token) && llama_vocab_get_attr(vocabulary, token).rawValue & special != 0 {
+                markers[token] = piece(of: token, in: vocabulary, special: true)
+            }
+        }
+        return markers
     }
 
     deinit {
@@ -119,17 +162,22 @@ package final class LlamaModel: @unchecked Sendable {
         throw .tokenizationFailed(text: text)
     }
 
-    /// The bytes a token stands for; control tokens stand for none.
+    /// The bytes a token stands for; control tokens stand for none, except the markers of the
+    /// model's own formats (``markers``), which stand for their markup.
     package func bytes(of token: llama_token) -> [UInt8] {
-        Self.bytes(of: token, in: vocabulary)
+        markers[token] ?? Self.bytes(of: token, in: vocabulary)
     }
 
     private static func bytes(of token: llama_token, in vocabulary: OpaquePointer) -> [UInt8] {
+        piece(of: token, in: vocabulary, special: false)
+    }
+
+    private static func piece(of token: llama_token, in vocabulary: OpaquePointer, special: Bool) -> [UInt8] {
         var buffer = [CChar](repeating: 0, count: 64)
-        var length = llama_token_to_piece(vocabulary, token, &buffer, Int32(buffer.count), 0, false)
+        var length = llama_token_to_piece(vocabulary, token, &buffer, Int32(buffer.count), 0, special)
         if length < 0 {
             buffer = [CChar](repeating: 0, count: Int(-length))
-            length = llama_token_to_piece(vocabulary, token, &buffer, Int32(buffer.count), 0, false)
+            length = llama_token_to_piece(vocabulary, token, &buffer, Int32(buffer.count), 0, special)
         }
         return buffer.prefix(max(0, Int(length))).map { UInt8(bitPattern: $0) }
     }

@@ -26,7 +26,7 @@ struct PreparedRequest {
         sampler = try SamplerChain(options: request.options)
         // Reasoning asks for it in the system message, the same in the baseline conversation.
         let instruction = request.options.reasoningBudget > 0 ? request.options.reasoningStyle.instruction : nil
-        prompt = try model.tokenize(request.promptText ?? formatter.prompt(for: Self.adding(instruction, to: request.messages)))
+        prompt = try model.tokenize(request.promptText ?? formatter.prompt(for: Self.adding(instruction, to: request.messages), tools: request.tools))
         guard !prompt.isEmpty else { throw ResponseError.emptyPrompt }
         guard prompt.count < contextSize else {
             throw ResponseError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
@@ -35,7 +35,7 @@ struct PreparedRequest {
         if let emphasis = request.options.requestEmphasis, emphasis.isActive, capabilities.contains(.requestEmphasis),
             let without = request.messagesWithoutRequest
         {
-            baseline = (try model.tokenize(formatter.prompt(for: Self.adding(instruction, to: without))), emphasis)
+            baseline = (try model.tokenize(formatter.prompt(for: Self.adding(instruction, to: without), tools: request.tools)), emphasis)
         } else {
             baseline = nil
         }

@@ -7,7 +7,12 @@
 ///
 /// ```swift
 /// let thinking = FreeText(trigger: Array("Answer:".utf8), lead: Array("\n".utf8), budget: 64)
+/// let prose = FreeText.lazy(trigger: Array("<tool_call>".utf8))   // prose, or prose then calls
 /// ```
+///
+/// A lazy segment (llama.cpp's "lazy grammar") is the other way round: the answer is optional.
+/// The model may end its output in the free text, and the trigger is the first text of the
+/// answer's own grammar (a tool call's opening marker), so the answer's constraint reads it.
 public struct FreeText: Sendable, Hashable {
     /// The text that ends the free text; empty when only the budget ends it.
     public var trigger: [UInt8]
@@ -15,11 +20,23 @@ public struct FreeText: Sendable, Hashable {
     public var lead: [UInt8]
     /// The most tokens the model may write before the trigger; 0 starts with Bridle's closing.
     public var budget: Int
+    /// Whether the answer may never come (the model ends its output in the free text) and the
+    /// trigger is the answer's own first text.
+    public var isLazy: Bool
 
     public init(trigger: [UInt8], lead: [UInt8] = [], budget: Int) {
         self.trigger = trigger
         self.lead = lead
         self.budget = max(0, budget)
+        isLazy = false
+    }
+
+    /// Free text that may end the output, or go on into the answer at `trigger`, which the
+    /// answer's grammar begins with. No budget: the response's own token limit bounds it.
+    public static func lazy(trigger: [UInt8]) -> FreeText {
+        var segment = FreeText(trigger: trigger, budget: Int.max)
+        segment.isLazy = true
+        return segment
     }
 
     /// What Bridle writes when it ends the free text: ``lead``, then ``trigger``.

@@ -19,6 +19,8 @@ public final class MaskedConstraint: TokenConstraint {
     private var positionMask: TokenMask?
     private var valueGuard: ValueGuard?
     private let guardWorkspace: MatcherWorkspace?
+    /// Whether any text was committed.
+    private var hasMoved = false
 
     /// Enforces the grammar of `masker`, and the value rules `valueRules` on top of it.
     public init(masker: TokenMasker, valueRules: ValueRules = .none) {
@@ -40,7 +42,12 @@ public final class MaskedConstraint: TokenConstraint {
 
     public func forcedTokens(tokenize: ([UInt8]) -> [Int32]?) -> [Int32] {
         let forced = masker.forcedBytes()
-        guard !forced.isEmpty, var tokens = tokenize(forced) else { return [] }
+        guard !forced.isEmpty else { return [] }
+        // Text forced from the start was never asked of the value rules (after a token they
+        // allowed, what the grammar forces is on the way they found): refused (every value
+        // excluded), it is left to the mask, which is then empty.
+        if !hasMoved, let guardWorkspace, valueGuard?.permits(forced, from: masker.position, using: guardWorkspace) == false { return [] }
+        guard var tokens = tokenize(forced) else { return [] }
         var probe = masker
         for token in tokens where !probe.accept(token) { return [] }
         if !probe.isComplete || probe.position.canContinue { tokens.removeLast() }
@@ -64,7 +71,12 @@ public final class MaskedConstraint: TokenConstraint {
     public func allows(_ token: Int32) -> Bool {
         if let positionMask { return positionMask.contains(token) }
         guard masker.allows(token) else { return false }
-        guard valueGuard != nil, let guardWorkspace, masker.vocabulary.kind(of: token) == .text else { return true }
+        guard valueGuard != nil, let guardWorkspace else { return true }
+        switch masker.vocabulary.kind(of: token) {
+        case .text: break
+        case .endOfGeneration: return valueGuard?.permitsEnd ?? true
+        case .excluded: return true
+        }
         return valueGuard?.permits(masker.vocabulary.bytes(of: token), from: masker.position, using: guardWorkspace) ?? true
     }
 
@@ -119,6 +131,7 @@ public final class MaskedConstraint: TokenConstraint {
         masker = after
         valueGuard?.advance(bytes)
         positionMask = nil
+        hasMoved = true
         return true
     }
 
@@ -129,6 +142,7 @@ public final class MaskedConstraint: TokenConstraint {
             valueGuard?.advance(masker.vocabulary.bytes(of: token))
         }
         positionMask = nil
+        hasMoved = true
     }
 
     private func wholeMaskCandidates() -> Candidates {

@@ -112,6 +112,8 @@ public final class SegmentedConstraint: TokenConstraint {
     private func commitFree(_ token: Int32, written: Int, recent: [UInt8]) -> Commit? {
         guard token >= 0, Int(token) < vocabulary.count else { return nil }
         if vocabulary.kind(of: token) == .endOfGeneration {
+            // A lazy segment's answer is optional: the free text is the whole output.
+            if segment.isLazy { return Commit(tokens: [], stop: true) }
             // The model would end here: Bridle writes the closing instead, and the answer follows.
             guard let closing = tokenize(segment.closing), !closing.isEmpty else { return nil }
             passed(closing)
@@ -130,6 +132,9 @@ public final class SegmentedConstraint: TokenConstraint {
             return Commit(tokens: [token])
         }
         let leftover = Array(bytes[(bytes.startIndex + end)...])
+        if segment.isLazy {
+            return commitLazyTrigger(token, bytes: bytes, triggerEnd: end, leftover: leftover)
+        }
         if leftover.isEmpty || answer.accept(text: leftover) {
             tokensBefore += 1
             bytesBefore += end
@@ -140,6 +145,21 @@ public final class SegmentedConstraint: TokenConstraint {
         guard let split = tokenize(Array(bytes.prefix(end))), !split.isEmpty else { return nil }
         passed(split)
         startAnswer(ending: .trigger)
+        return Commit(tokens: split, healed: true)
+    }
+
+    /// A lazy segment's trigger is the answer's own first text: the answer reads it whole (its
+    /// first bytes may have come in earlier tokens), then the token's bytes after it. The output
+    /// has no separate answer, so no ``freeText`` outcome is reported.
+    private func commitLazyTrigger(_ token: Int32, bytes: ArraySlice<UInt8>, triggerEnd end: Int, leftover: [UInt8]) -> Commit? {
+        if answer.accept(text: segment.trigger + leftover) {
+            stage = .answer
+            return Commit(tokens: [token])
+        }
+        // The bytes after the trigger are not the answer's: the tokenizer's split of those up
+        // to the trigger's end is decoded instead.
+        guard answer.accept(text: segment.trigger), let split = tokenize(Array(bytes.prefix(end))), !split.isEmpty else { return nil }
+        stage = .answer
         return Commit(tokens: split, healed: true)
     }
 

@@ -94,6 +94,7 @@ public struct ServerLanguageModel: LanguageModel {
 
     private func run(_ request: GenerationRequest, yield: @escaping @Sendable (GenerationEvent) -> Void) async throws {
         try request.options.validate(for: capabilities)
+        if let trigger = request.constraint?.trigger { throw ServerError.lazyGrammarUnsupported(trigger: trigger) }
         var body = try requestBody(for: request)
         let checker = try AnswerChecker(
             grammar: request.constraint?.grammar, limit: request.options.maximumResponseTokens, workBudget: request.options.matchingWorkBudget)

@@ -78,7 +78,8 @@ extension LanguageModel {
 extension GenerationOptions {
     /// These options, with a token limit from `constraint` when none is set.
     func limited(by constraint: OutputConstraint?) -> GenerationOptions {
-        guard maximumResponseTokens == nil, let constraint else { return self }
+        // A lazy constraint's prose before its trigger is unbounded by the grammar.
+        guard maximumResponseTokens == nil, let constraint, constraint.trigger == nil else { return self }
         var options = self
         // Reasoning comes first: its budget, and the closing Bridle may write a byte a token.
         let beforeAnswer = reasoningBudget > 0 ? reasoningBudget + ReasoningStyle.closing.utf8.count : 0

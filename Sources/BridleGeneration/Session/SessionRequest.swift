@@ -25,10 +25,19 @@ struct SessionRequest {
         let entries: ArraySlice<Transcript.Entry>
     }
 
+    /// A call that passed every check, with the id the transcript gives it.
+    private struct ValidCall {
+        let call: CheckedCall
+        let id: String
+        let tool: any Tool
+        let arguments: GeneratedContent
+    }
+
     /// What a tool turn ended in.
     private enum Step {
         case answered(GeneratedContent, text: String, reasoning: String?)
-        case call(CheckedCall, id: String, tool: any Tool, text: String, reasoning: String?, attempts: [ToolCallAttempt])
+        /// One call, or several a model's own format wrote in parallel, all valid.
+        case calls([ValidCall], text: String, reasoning: String?, attempts: [ToolCallAttempt])
     }
 
     private var policy: ToolPolicy { session.policy }
@@ -36,15 +45,13 @@ struct SessionRequest {
     func run(prompt: String) async throws -> Outcome {
         let firstEntry = session.record(.prompt(Transcript.Prompt(text: prompt, date: Date())))
         let offered = try offeredTools()
-        let system = SessionPrompt.systemText(instructions: session.instructions, tools: offered, answer: answer)
+        // The model's own call format when its backend has one: its template shows the tools.
+        let format = offered == nil ? nil : session.model.toolCallFormat
+        let system = SessionPrompt.systemText(instructions: session.instructions, tools: offered, answer: answer, nativeCalls: format != nil)
+        let declarations = format == nil ? [] : offered.map(NativeToolTurn.declarations(of:)) ?? []
         var statistics = GenerationStatistics.zero
-        // Built once per request; the answer-only turn only when the rounds run out. Its
-        // instructions still list the tools: the grammar decides, and the cached prompt is reused.
-        let toolTurn = try offered.map { try ToolTurn(tools: $0, answer: answer, options: options.grammar, now: now) }
-        let callsOnlyTurn = try offered.flatMap { tools in
-            options.toolCallingMode?.kind == .required
-                ? try ToolTurn(tools: tools, answer: answer, options: options.grammar, now: now, callsOnly: true) : nil
-        }
+        // Arguments that failed, by tool: left out of that tool's language from then on.
+        var failed: [String: [GeneratedContent]] = [:]
         var rounds = 0
         while true {
             let started = Date()
@@ -52,16 +59,19 @@ struct SessionRequest {
             let text: String
             var reasoning: String?
             var regenerations = 0
-            if let toolTurn {
+            if let offered {
                 let answerOnly = rounds >= policy.maximumToolRounds && policy.answerAfterLastRound
-                let turn = answerOnly
-                    ? try ToolTurn(tools: [], answer: answer, options: options.grammar, now: now)
-                    : rounds == 0 ? callsOnlyTurn ?? toolTurn : toolTurn
-                switch try await nextStep(turn, system: system, rounds: rounds, statistics: &statistics) {
+                let callsOnly = rounds == 0 && options.toolCallingMode?.kind == .required
+                let turn = { [answer, options, now] (failed: [String: [GeneratedContent]]) throws -> SessionTurn in
+                    try SessionTurn(
+                        format: format, tools: answerOnly ? [] : offered, answer: answer, options: options.grammar, now: now,
+                        callsOnly: callsOnly && !answerOnly, excluding: failed)
+                }
+                switch try await nextStep(turn, system: system, declarations: declarations, rounds: rounds, failed: &failed, statistics: &statistics) {
                 case .answered(let answered, let answerText, let answerReasoning):
                     (content, text, reasoning) = (answered, answerText, answerReasoning)
-                case .call(let call, let callID, let tool, let callText, let callReasoning, let attempts):
-                    try await dispatch(call, id: callID, of: tool, text: callText, reasoning: callReasoning, started: started, attempts: attempts)
+                case .calls(let calls, let callText, let callReasoning, let attempts):
+                    try await dispatch(calls, text: callText, reasoning: callReasoning, started: started, attempts: attempts, failed: &failed)
                     rounds += 1
                     continue
                 }
@@ -79,8 +89,10 @@ struct SessionRequest {
     /// The messages this request would begin with, ending in `prefix` as the user's message:
     /// what a model can prepare before the prompt is known.
     func messages(prefix: String) throws -> [ChatMessage] {
-        let system = SessionPrompt.systemText(instructions: session.instructions, tools: try offeredTools(), answer: answer)
-        return SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + [.user(prefix)]
+        let offered = try offeredTools()
+        let native = offered != nil && session.model.toolCallFormat != nil
+        let system = SessionPrompt.systemText(instructions: session.instructions, tools: offered, answer: answer, nativeCalls: native)
+        return SessionPrompt.messages(systemText: system, entries: session.transcript.entries, nativeCalls: native) + [.user(prefix)]
     }
 
     private func offeredTools() throws(SessionError) -> [OfferedTool]? {
@@ -89,36 +101,58 @@ struct SessionRequest {
         }
     }
 
-    /// Generates until the model answers or writes a call that passes every check; each
-    /// refused call is shown back to the model with its reasons.
-    private func nextStep(_ turn: ToolTurn, system: String?, rounds: Int, statistics: inout GenerationStatistics) async throws -> Step {
+    /// Generates until the model answers or writes calls that pass every check; each refused
+    /// call is shown back to the model with its reasons, and its arguments are left out of
+    /// the next attempt's grammar.
+    ///
+    /// - Parameter makeTurn: The turn, given the arguments that failed so far.
+    private func nextStep(
+        _ makeTurn: ([String: [GeneratedContent]]) throws -> SessionTurn, system: String?, declarations: [ToolDeclaration], rounds: Int,
+        failed: inout [String: [GeneratedContent]], statistics: inout GenerationStatistics
+    ) async throws -> Step {
+        var turn = try makeTurn(failed)
         var attempts: [ToolCallAttempt] = []
         var feedback: [ChatMessage] = []
         while true {
-            let messages = SessionPrompt.messages(systemText: system, entries: session.transcript.entries) + feedback
-            let (text, reasoning, pressure) = try await generate(messages, constraint: turn.constraint, statistics: &statistics)
+            let messages = SessionPrompt.messages(systemText: system, entries: session.transcript.entries, nativeCalls: turn.isNative) + feedback
+            let (text, reasoning, pressure) = try await generate(
+                messages, tools: declarations, constraint: turn.constraint, native: turn.isNative, statistics: &statistics)
             let number = attempts.count + 1
             let refused: ToolCallAttempt
+            var refusedCalls: [(call: ToolTurn.ProposedCall, problems: [String])] = []
             switch turn.read(text) {
             case .answer(let answer):
                 let problems = self.answer.violations(of: answer)
                 guard !problems.isEmpty else { return .answered(answer, text: text, reasoning: reasoning) }
                 refused = ToolCallAttempt(number: number, text: text, toolName: nil, arguments: answer, problems: problems)
-            case .call(let tool, let arguments):
+            case .calls(let calls):
                 guard rounds < policy.maximumToolRounds else {
                     session.audit(DispatchRecord(
-                        date: Date(), toolName: tool.name, attempt: number, decision: .roundLimitReached(limit: policy.maximumToolRounds)))
+                        date: Date(), toolName: calls.first?.tool.name, attempt: number,
+                        decision: .roundLimitReached(limit: policy.maximumToolRounds)))
                     throw SessionError.toolRoundLimitExceeded(limit: policy.maximumToolRounds)
                 }
-                switch tool.check(arguments, in: context(for: tool)) {
-                case .success(let call):
-                    let callID = UUID().uuidString
-                    session.audit(DispatchRecord(
-                        date: Date(), toolName: tool.name, callID: callID, attempt: number, decision: .validated, pressure: pressure))
-                    return .call(call, id: callID, tool: tool, text: text, reasoning: reasoning, attempts: attempts)
-                case .failure(let problems):
-                    refused = ToolCallAttempt(number: number, text: text, toolName: tool.name, arguments: arguments, problems: problems.messages)
+                var valid: [ValidCall] = []
+                for proposed in calls {
+                    switch proposed.tool.check(proposed.arguments, in: context(for: proposed.tool)) {
+                    case .success(let call):
+                        // Short ids: some templates (Mistral's) accept nothing else.
+                        let id = turn.isNative ? ToolCallID.make() : UUID().uuidString
+                        valid.append(ValidCall(call: call, id: id, tool: proposed.tool, arguments: proposed.arguments))
+                    case .failure(let problems):
+                        refusedCalls.append((proposed, problems.messages))
+                    }
                 }
+                guard let problem = refusedCalls.first else {
+                    for call in valid {
+                        session.audit(DispatchRecord(
+                            date: Date(), toolName: call.tool.name, callID: call.id, attempt: number, decision: .validated,
+                            pressure: calls.count == 1 ? pressure : nil))
+                    }
+                    return .calls(valid, text: text, reasoning: reasoning, attempts: attempts)
+                }
+                refused = ToolCallAttempt(
+                    number: number, text: text, toolName: problem.call.tool.name, arguments: problem.call.arguments, problems: problem.problems)
             case .unreadable(let toolName, let arguments, let problem):
                 refused = ToolCallAttempt(number: number, text: text, toolName: toolName, arguments: arguments, problems: [problem])
             }
@@ -129,7 +163,11 @@ struct SessionRequest {
             guard attempts.count < policy.maximumArgumentAttempts else {
                 throw Self.noValidCall(attempts: attempts, tools: turn.tools.map(\.tool))
             }
-            feedback += [.assistant(text), ChatMessage(role: .tool, content: SessionPrompt.feedback(toolName: refused.toolName, problems: refused.problems))]
+            if !refusedCalls.isEmpty {
+                for refused in refusedCalls { failed[refused.call.tool.name, default: []].append(refused.call.arguments) }
+                turn = try makeTurn(failed)
+            }
+            feedback += SessionPrompt.feedback(for: refused, refused: refusedCalls, nativeCalls: turn.isNative)
         }
     }
 
@@ -149,15 +187,24 @@ struct SessionRequest {
         ValidationContext(toolName: tool.name, now: now, calendar: policy.calendar)
     }
 
-    /// Records the call, asks the approver when the tool needs it, runs the tool and records
-    /// what came back.
+    /// Records the calls as one entry, then runs each in order: asks the approver when the
+    /// tool needs it, runs the tool and records what came back. A call whose tool reports a
+    /// failure has its arguments left out of the next turns' grammar.
     private func dispatch(
-        _ call: CheckedCall, id callID: String, of tool: any Tool, text: String, reasoning: String?, started: Date,
-        attempts: [ToolCallAttempt]
+        _ calls: [ValidCall], text: String, reasoning: String?, started: Date, attempts: [ToolCallAttempt],
+        failed: inout [String: [GeneratedContent]]
     ) async throws {
         session.record(.toolCalls(Transcript.ToolCalls(
-            calls: [Transcript.ToolCall(id: callID, toolName: tool.name, arguments: call.arguments)],
+            calls: calls.map { Transcript.ToolCall(id: $0.id, toolName: $0.tool.name, arguments: $0.call.arguments) },
             text: text, date: started, seconds: Date().timeIntervalSince(started), reasoning: reasoning)))
+        for call in calls {
+            let output = try await run(call, attempts: attempts)
+            if output.isFailure { failed[call.tool.name, default: []].append(call.arguments) }
+        }
+    }
+
+    private func run(_ valid: ValidCall, attempts: [ToolCallAttempt]) async throws -> ToolOutput {
+        let (call, callID, tool) = (valid.call, valid.id, valid.tool)
         let dispatched = Date()
         func audit(_ decision: DispatchRecord.Decision) {
             session.audit(DispatchRecord(date: Date(), toolName: tool.name, callID: callID, attempt: attempts.count + 1, decision: decision))
@@ -200,6 +247,7 @@ struct SessionRequest {
         session.record(.toolOutput(Transcript.ToolOutput(
             callID: callID, toolName: tool.name, content: output.generatedContent, source: source, isFailure: output.isFailure,
             date: dispatched, seconds: Date().timeIntervalSince(dispatched))))
+        return output
     }
 
     /// The answer of a request without tools, under the one policy of
@@ -231,7 +279,8 @@ struct SessionRequest {
     /// One tool turn's text, and the constraint's pressure on it when measured; its checks are
     /// the turn's own (``nextStep(_:system:rounds:statistics:)``).
     private func generate(
-        _ messages: [ChatMessage], constraint: OutputConstraint, statistics: inout GenerationStatistics
+        _ messages: [ChatMessage], tools: [ToolDeclaration], constraint: OutputConstraint?, native: Bool,
+        statistics: inout GenerationStatistics
     ) async throws -> (text: String, reasoning: String?, pressure: AnswerPressure?) {
         var turnOptions = options.limited(by: constraint)
         // A tool turn first chooses whether to call a tool, a choice the instructions make
@@ -239,15 +288,17 @@ struct SessionRequest {
         // a calendar tool in none of 3 seeds with it). Only emphasis set by hand applies to
         // tool turns; the final answer keeps the default.
         if turnOptions.requestEmphasis?.isAutomatic == true { turnOptions.requestEmphasis = nil }
-        let request = GenerationRequest(messages: messages, constraint: constraint, options: turnOptions)
+        let request = GenerationRequest(messages: messages, constraint: constraint, tools: tools, options: turnOptions)
         var lastPartial: GeneratedContent?
-        let onPartial = onPartial
+        // A model's own call text is not JSON until its calls are read: no partial views of it.
+        let onPartial = native ? nil : onPartial
         let (text, reasoning, turnStatistics) = try await session.model.complete(request) { response in
             guard let onPartial, let partial = PartialView.toolTurn.partial(of: response.completeText), partial != lastPartial else { return }
             lastPartial = partial
             onPartial(partial)
         }
         statistics.add(turnStatistics)
-        return (text, reasoning, turnOptions.measuresPressure ? AnswerPressure.of(turnStatistics.pressure, in: text) : nil)
+        // Pressure is read by JSON pointer, which a model's own call text doesn't have.
+        return (text, reasoning, turnOptions.measuresPressure && !native ? AnswerPressure.of(turnStatistics.pressure, in: text) : nil)
     }
 }

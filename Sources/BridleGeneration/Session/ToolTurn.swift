@@ -20,9 +20,16 @@ package struct ToolTurn {
     package let schema: GenerationSchema
     package let constraint: OutputConstraint
 
+    /// A call the model wrote, before its checks.
+    package struct ProposedCall {
+        package let tool: any Tool
+        package let arguments: GeneratedContent
+    }
+
     /// What the model wrote on one turn.
     package enum Outcome {
-        case call(tool: any Tool, arguments: GeneratedContent)
+        /// One call, or several in a model's own format that writes them in parallel.
+        case calls([ProposedCall])
         case answer(GeneratedContent)
         /// Text that is not a call to an offered tool nor an answer (possible only when the
         /// backend ignores the grammar), with what could be read of it.
@@ -105,7 +112,7 @@ package struct ToolTurn {
             let names = tools.map { "\"\($0.tool.name)\"" }.joined(separator: ", ")
             return .unreadable(toolName: name, arguments: arguments, problem: "there is no tool named \"\(name)\"; the tools are \(names)")
         }
-        return .call(tool: tool, arguments: arguments)
+        return .calls([ProposedCall(tool: tool, arguments: arguments)])
     }
 
     private static let shapeProblem =

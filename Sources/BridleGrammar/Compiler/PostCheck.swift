@@ -22,6 +22,9 @@ public struct PostCheck: Sendable, Hashable, CustomStringConvertible {
         case exclusiveAlternatives
         /// Relations between properties (`x-bridle-relations`): the grammar bounds each value alone.
         case relations
+        /// Values excluded from a node's language (``SchemaNode/excludedValues``, `not: {enum}`):
+        /// the grammar admits them.
+        case excludedValues
     }
 
     public init(pointer: String, kind: Kind) {
@@ -37,6 +40,7 @@ public struct PostCheck: Sendable, Hashable, CustomStringConvertible {
         case .uniqueItems: "uniqueItems"
         case .exclusiveAlternatives: "oneOf"
         case .relations: "x-bridle-relations"
+        case .excludedValues: "not"
         }
         return pointer == "#" ? "#/\(keyword)" : "\(pointer)/\(keyword)"
     }
@@ -49,6 +53,7 @@ public struct PostCheck: Sendable, Hashable, CustomStringConvertible {
         case .uniqueItems: "the grammar admits arrays with repeated elements"
         case .exclusiveAlternatives: "the grammar admits values matching several alternatives"
         case .relations: "the grammar admits values that break the relations between properties"
+        case .excludedValues: "the grammar admits the values excluded here"
         }
         let enforcement = kind == .exclusiveAlternatives ? "" : " (in-process decoding enforces it while writing)"
         return "\(keywordPointer): \(gap); Bridle checks them after generation\(enforcement)"

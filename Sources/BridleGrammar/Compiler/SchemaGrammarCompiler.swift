@@ -124,6 +124,8 @@ struct SchemaGrammarCompiler {
             nesting += 1
         }
         defer { if nests { nesting -= 1 } }
+        // The language stays whole: the mask engine refuses the excluded values while decoding.
+        if !node.excludedValues.isEmpty { declare(PostCheck(pointer: pointer, kind: .excludedValues)) }
         switch node.kind {
         case .any:
             return anyValue(depth: options.maximumAnyDepth)

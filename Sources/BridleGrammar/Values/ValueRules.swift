@@ -2,14 +2,17 @@ import BridleSchema
 
 /// The rules of a schema that depend on values already written, which no context-free grammar
 /// can state: elements that must differ from the earlier ones (`uniqueItems`,
-/// `.uniqueElements()`) and properties compared with earlier properties (relation guides).
+/// `.uniqueElements()`), properties compared with earlier properties (relation guides) and
+/// values that must differ from excluded ones (``SchemaNode/excludedValues``).
 /// The mask engine enforces them while decoding; they are also declared as post-checks, so
 /// servers (GBNF only) check them after generation.
 ///
 /// The rules form a tree over JSON paths: from the root value, by property name (or any other
 /// key of a dictionary) and array element, down to the containers that carry a rule. Parts of
 /// the value below a choice of shapes (`anyOf`, `oneOf`, `any`) have no single path, so their
-/// rules are left to the check after generation.
+/// rules are left to the check after generation; so are the rules of a value whose grammar is
+/// not JSON on its own. Text made of tool calls, each a JSON value framed by text, takes the
+/// rules of each call's tool (``calls(_:framing:)``).
 ///
 /// ```swift
 /// let rules = ValueRules(schema)   // {"terms": array, uniqueItems}
@@ -23,6 +26,8 @@ public struct ValueRules: Sendable, Hashable {
         public var uniqueElements = false
         /// Comparisons between this object's properties.
         public var relations: [PropertyRelation] = []
+        /// Values this node's value must not equal (``SchemaNode/excludedValues``).
+        public var excludedValues: [ExcludedValue] = []
         /// The bounds of each compared property that is an integer (either end `nil` when
         /// open): integer comparisons are decided from them exactly, digit by digit.
         public var integerBounds: [String: IntegerBounds] = [:]
@@ -38,7 +43,7 @@ public struct ValueRules: Sendable, Hashable {
         /// first property tells the shapes apart, and each shape's node. Empty otherwise.
         public var choices: [Choice] = []
 
-        var hasOwnRules: Bool { uniqueElements || !relations.isEmpty }
+        var hasOwnRules: Bool { uniqueElements || !relations.isEmpty || !excludedValues.isEmpty }
         var children: [Int] { Array(properties.values) + [otherProperties, items].compactMap { $0 } + choices.map(\.node) }
     }
 
@@ -56,16 +61,29 @@ public struct ValueRules: Sendable, Hashable {
         public var node: Int
     }
 
-    /// `nodes[0]` is the root value's; empty when the schema has no such rules.
+    /// A value excluded from a node's language: its canonical JSON (``JSONEquality``), to
+    /// refuse it whatever its spelling, and its text as the grammar writes it (the schema's
+    /// key order, no layout), to tell early that a value being written can't become it.
+    public struct ExcludedValue: Sendable, Hashable {
+        public var canonical: String
+        public var text: [UInt8]
+    }
+
+    /// `nodes[0]` is the root value's (for ``calls``, each tool's root is in its roots);
+    /// empty when the schema has no such rules.
     public let nodes: [Node]
+    /// For text made of tool calls (``calls(_:framing:)``): how calls are framed, and each
+    /// tool's root node. `nil` when the text is one JSON value.
+    public let calls: Calls?
 
     public var isEmpty: Bool { nodes.isEmpty }
 
     /// No rules: a grammar given as such.
     public static let none = ValueRules(nodes: [])
 
-    private init(nodes: [Node]) {
+    init(nodes: [Node], calls: Calls? = nil) {
         self.nodes = nodes
+        self.calls = calls
     }
 
     /// The rules of `schema`.
@@ -73,6 +91,7 @@ public struct ValueRules: Sendable, Hashable {
         var builder = Builder(schema: schema)
         let root = builder.node(for: schema.root)
         nodes = builder.pruned(root: root)
+        calls = nil
     }
 
     private struct Builder {
@@ -86,7 +105,7 @@ public struct ValueRules: Sendable, Hashable {
 
         /// The index of a node for `schemaNode`, or nil where no path can be followed.
         mutating func node(for schemaNode: SchemaNode) -> Int? {
-            if case .reference(let name) = schemaNode.kind {
+            if case .reference(let name) = schemaNode.kind, schemaNode.excludedValues.isEmpty {
                 if let known = definitionNodes[name] { return known }
                 guard let target = schema.definitions[name] else { return nil }
                 let index = nodes.count
@@ -102,10 +121,18 @@ public struct ValueRules: Sendable, Hashable {
         }
 
         private mutating func fill(_ index: Int, from schemaNode: SchemaNode) {
+            if !schemaNode.excludedValues.isEmpty { nodes[index].excludedValues = excluded(by: schemaNode) }
             switch schemaNode.kind {
             case .reference:
-                let target = node(for: schemaNode)
-                if let target { nodes[index] = nodes[target] }
+                // With exclusions of its own, a reference has a node apart: the definition's
+                // rules, and these.
+                var plain = schemaNode
+                plain.excludedValues = []
+                if let target = node(for: plain) {
+                    let excluded = nodes[index].excludedValues
+                    nodes[index] = nodes[target]
+                    nodes[index].excludedValues += excluded
+                }
             case .array(let array):
                 nodes[index].uniqueElements = array.uniqueItems && array.contains == nil && array.prefixItems.isEmpty
                 nodes[index].items = array.prefixItems.isEmpty ? node(for: array.items) : nil
@@ -158,6 +185,19 @@ public struct ValueRules: Sendable, Hashable {
                 result.append(Choice(key: first.key, value: value, node: node))
             }
             return result
+        }
+
+        /// The values `schemaNode` excludes, each once, written as its grammar writes them.
+        private func excluded(by schemaNode: SchemaNode) -> [ExcludedValue] {
+            var plain = schemaNode
+            plain.excludedValues = []
+            let context = GenerationSchema(root: plain, definitions: schema.definitions)
+            var seen: Set<String> = []
+            return schemaNode.excludedValues.compactMap { value in
+                let canonical = JSONEquality.canonicalText(value)
+                guard seen.insert(canonical).inserted else { return nil }
+                return ExcludedValue(canonical: canonical, text: Array(context.canonicalText(of: value, layout: .compact).utf8))
+            }
         }
 
         /// The canonical JSON of the only value `node` allows, if it allows one.

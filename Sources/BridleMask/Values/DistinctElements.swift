@@ -1,4 +1,7 @@
-/// The elements already written in an array whose elements must differ: their canonical texts,
+import BridleGrammar
+
+/// The elements already written in an array whose elements must differ (or the values a node
+/// excludes, ``init(excluding:)``): their canonical texts,
 /// to refuse a repeat, and how each was written (without layout), in a byte trie, so that
 /// whether every completion of a prefix differs from all of them takes one walk along the
 /// prefix, however many there are.
@@ -20,6 +23,20 @@ struct DistinctElements: Sendable {
     private var unsettled: [(canonical: String, text: [UInt8])] = []
 
     var isEmpty: Bool { unsettled.isEmpty && canonicals.isEmpty }
+
+    init() {}
+
+    /// The values a node excludes, settled: a value being written must differ from them as
+    /// an element must differ from the earlier ones.
+    init(excluding values: [ValueRules.ExcludedValue]) {
+        for value in values { _ = insert(canonical: value.canonical, text: ValueCursor.withoutLayout(value.text)) }
+        settle()
+    }
+
+    /// Whether a value of canonical text `canonical` is here.
+    func contains(canonical: String) -> Bool {
+        canonicals.contains(canonical) || unsettled.contains { $0.canonical == canonical }
+    }
 
     /// Records an element; `false`, recording nothing, when an equal one was written before.
     mutating func insert(canonical: String, text: [UInt8]) -> Bool {

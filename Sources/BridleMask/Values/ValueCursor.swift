@@ -3,8 +3,12 @@ import BridleSchema
 
 /// Follows the JSON text of a response byte by byte, for the rules in ``ValueRules``: where the
 /// text stands (the containers open around it, and the rule node of each), the values a rule
-/// needs (elements of an array whose elements must differ, properties that a relation compares),
-/// and whether a rule is broken.
+/// needs (elements of an array whose elements must differ, properties that a relation compares,
+/// values that must differ from excluded ones), and whether a rule is broken.
+///
+/// For rules over tool calls (``ValueRules/calls``) the text is free but for the arguments of
+/// each call: the cursor scans it for a call's start, reads the tool's name up to its end, and
+/// follows the JSON value after it with that tool's rules, until the value ends.
 ///
 /// The grammar guarantees the text is JSON, so the cursor reads it leniently and never
 /// reports a syntax error; it only tells when a completed value breaks a rule, and what is
@@ -33,6 +37,16 @@ struct ValueCursor: Sendable {
         case done
     }
 
+    /// Where the text stands with respect to the framing of tool calls (``ValueRules/calls``).
+    private enum Framing: Sendable {
+        /// In the JSON value the rules judge: the whole text, without calls.
+        case json
+        /// Free text, with `matched` bytes of a call's start just read.
+        case text(matched: Int)
+        /// A tool's name, its bytes so far.
+        case name([UInt8])
+    }
+
     private struct Frame: Sendable {
         let isObject: Bool
         /// The rule node of this container; for a choice of shapes, the choice's until the
@@ -55,12 +69,25 @@ struct ValueCursor: Sendable {
         let depth: Int
         /// The direction that makes a rule likelier to hold (see ``PropertyRelation/Comparison/Direction``).
         let direction: PropertyRelation.Comparison.Direction
-        /// Whether completing it runs a check that may fail (an element with earlier ones, a
-        /// property whose partner is known), rather than only recording it.
-        let isChecked: Bool
+        /// Whether its container's rule takes it in (an element that must differ, a compared
+        /// property, the first property of a choice), as opposed to its own exclusions only.
+        let isInSlot: Bool
+        /// Whether completing it runs a check of its container's rule that may fail (an element
+        /// with earlier ones, a property whose partner is known), rather than only recording it.
+        let checksSlot: Bool
+        /// The values it must not equal, when its node excludes some.
+        let excluded: DistinctElements?
+
+        /// Whether completing it runs a check that may fail.
+        var isChecked: Bool { checksSlot || excluded != nil }
     }
 
     private var syntax: Syntax = .value
+    private var framing: Framing = .json
+    /// The rule node of the top-level JSON value: the root's, or the current call's tool's.
+    private var rootNode: Int?
+    /// The values each node excludes, built once and shared by every copy.
+    private let exclusions: [Int: DistinctElements]
     private var frames: [Frame] = []
     private(set) var captures: [Capture] = []
     /// Whether a completed value has broken a rule; from then on every byte is refused.
@@ -71,6 +98,16 @@ struct ValueCursor: Sendable {
 
     init(rules: ValueRules) {
         self.rules = rules
+        var exclusions: [Int: DistinctElements] = [:]
+        for (index, node) in rules.nodes.enumerated() where !node.excludedValues.isEmpty {
+            exclusions[index] = DistinctElements(excluding: node.excludedValues)
+        }
+        self.exclusions = exclusions
+        if rules.calls == nil {
+            rootNode = rules.isEmpty ? nil : 0
+        } else {
+            awaitCall()
+        }
     }
 
     // MARK: Reading
@@ -85,6 +122,10 @@ struct ValueCursor: Sendable {
     /// Reads one byte; `false` if it completes a value that breaks a rule.
     mutating func read(_ byte: UInt8) -> Bool {
         guard !isBroken else { return false }
+        if case .json = framing {} else {
+            readFraming(byte)
+            return true
+        }
         // A number or literal ends at the first byte that cannot continue it.
         switch syntax {
         case .number where Self.continuesNumber(byte):
@@ -97,6 +138,12 @@ struct ValueCursor: Sendable {
         case .number, .literal:
             completeValue()
             if isBroken { return false }
+            if frames.isEmpty, rules.calls != nil {
+                // The arguments ended before this byte: it is the text after them.
+                awaitCall()
+                readFraming(byte)
+                return true
+            }
             syntax = frames.isEmpty ? .done : .afterValue
         default:
             break
@@ -140,7 +187,52 @@ struct ValueCursor: Sendable {
         case .number, .literal, .done:
             break
         }
+        if !isBroken, case .done = syntax, rules.calls != nil { awaitCall() }
         return !isBroken
+    }
+
+    // MARK: Calls
+
+    /// Free text until the next call's start.
+    private mutating func awaitCall() {
+        syntax = .value
+        frames = []
+        captures = []
+        rootNode = nil
+        framing = .text(matched: 0)
+        if rules.calls?.framing.callStart.isEmpty == true { startName() }
+    }
+
+    private mutating func startName() {
+        framing = .name([])
+        if rules.calls?.framing.nameEnd.isEmpty == true { startArguments(name: []) }
+    }
+
+    /// The JSON value of the arguments comes next, judged by the rules of the tool `name`.
+    private mutating func startArguments(name: [UInt8]) {
+        framing = .json
+        syntax = .value
+        rootNode = rules.calls?.roots[String(decoding: name, as: UTF8.self)]
+    }
+
+    /// Reads a byte of the text around the arguments: free text, or a tool's name.
+    private mutating func readFraming(_ byte: UInt8) {
+        guard let calls = rules.calls else { return }
+        switch framing {
+        case .json:
+            break
+        case .text(let matched):
+            let now = calls.matching(matched, byte)
+            if now == calls.framing.callStart.count { startName() } else { framing = .text(matched: now) }
+        case .name(var name):
+            name.append(byte)
+            let end = calls.framing.nameEnd
+            if name.count >= end.count, name.suffix(end.count).elementsEqual(end) {
+                startArguments(name: Array(name.dropLast(end.count)))
+            } else {
+                framing = .name(name)
+            }
+        }
     }
 
     /// Takes the elements completed so far in with the earlier ones, once the text read is
@@ -156,9 +248,13 @@ struct ValueCursor: Sendable {
 
     private mutating func startValue(_ byte: UInt8) {
         let node = childNode()
-        if let slot = slotRule() {
+        let slot = slotRule()
+        let excluded = node.flatMap { exclusions[$0] }
+        if slot != nil || excluded != nil {
             // `append` ran before the value started: its first byte goes in here.
-            captures.append(Capture(bytes: [byte], depth: frames.count, direction: slot.direction, isChecked: slot.isChecked))
+            captures.append(Capture(
+                bytes: [byte], depth: frames.count, direction: slot?.direction ?? .apart, isInSlot: slot != nil,
+                checksSlot: slot?.isChecked ?? false, excluded: excluded))
         }
         switch byte {
         case UInt8(ascii: "\""): syntax = .string(escaped: false)
@@ -202,7 +298,7 @@ struct ValueCursor: Sendable {
 
     /// The rule node of the value about to start (its container's child), if any.
     private func childNode() -> Int? {
-        guard let frame = frames.last else { return rules.isEmpty ? nil : 0 }
+        guard let frame = frames.last else { return rootNode }
         guard let node = frame.node, !frame.isChoosing else { return nil }
         if frame.isObject { return rules.nodes[node].properties[frame.key] ?? rules.nodes[node].otherProperties }
         return rules.nodes[node].items
@@ -236,9 +332,12 @@ struct ValueCursor: Sendable {
     private mutating func completeValue() {
         guard let index = captures.lastIndex(where: { $0.depth == frames.count }) else { return }
         let capture = captures.remove(at: index)
-        guard let frame = frames.last, let node = frame.node,
-            let value = try? GeneratedContent(json: String(decoding: capture.bytes, as: UTF8.self))
-        else { return }
+        let value = try? GeneratedContent(json: String(decoding: capture.bytes, as: UTF8.self))
+        if let excluded = capture.excluded, let value, excluded.contains(canonical: JSONEquality.canonicalText(value)) {
+            isBroken = true
+            return
+        }
+        guard capture.isInSlot, let frame = frames.last, let node = frame.node, let value else { return }
         if frame.isChoosing {
             let canonical = JSONEquality.canonicalText(value)
             let key = frame.key
@@ -324,10 +423,16 @@ struct ValueCursor: Sendable {
     /// being written or about to start, or a compared property whose partner comes later in
     /// an object still open.
     var hasObligations: Bool {
+        switch framing {
+        case .json: break
+        case .text: return false
+        case .name: return rules.calls?.namesLeadToExclusions == true
+        }
         if captures.contains(where: \.isChecked) { return true }
         switch syntax {
         case .value, .valueOrEnd, .colon:
             if let slot = slotRule(), slot.isChecked { return true }
+            if let node = childNode(), exclusions[node] != nil { return true }
         default:
             break
         }
@@ -352,8 +457,10 @@ struct ValueCursor: Sendable {
     var divergesFromEveryEarlierElement: Bool {
         guard isInsideString, !owesRelation else { return false }
         for capture in captures where capture.isChecked {
-            guard capture.depth > 0, !frames[capture.depth - 1].isObject else { return false }
             let text = Self.withoutLayout(capture.bytes)
+            if let excluded = capture.excluded, !excluded.allDiffer(from: text) { return false }
+            guard capture.checksSlot else { continue }
+            guard capture.depth > 0, !frames[capture.depth - 1].isObject else { return false }
             if !frames[capture.depth - 1].elements.allDiffer(from: text) { return false }
         }
         return true
@@ -385,6 +492,7 @@ struct ValueCursor: Sendable {
     /// to start), its text so far without layout, and the earlier elements' texts. `nil`
     /// when something else is owed.
     var openingString: OpeningString? {
+        guard case .json = framing else { return nil }
         switch syntax {
         case .value, .valueOrEnd: break
         default: return nil
@@ -392,13 +500,17 @@ struct ValueCursor: Sendable {
         guard !owesRelation else { return nil }
         var elements: [(text: [UInt8], earlier: DistinctElements)] = []
         for capture in captures where capture.isChecked {
+            let text = Self.withoutLayout(capture.bytes)
+            if let excluded = capture.excluded { elements.append((text, excluded)) }
+            guard capture.checksSlot else { continue }
             guard capture.depth > 0, !frames[capture.depth - 1].isObject else { return nil }
-            elements.append((Self.withoutLayout(capture.bytes), frames[capture.depth - 1].elements))
+            elements.append((text, frames[capture.depth - 1].elements))
         }
         if let slot = slotRule(), slot.isChecked {
             guard let frame = frames.last, !frame.isObject else { return nil }
             elements.append(([], frame.elements))
         }
+        if let node = childNode(), let excluded = exclusions[node] { elements.append(([], excluded)) }
         return OpeningString(elements: elements)
     }
 
@@ -449,11 +561,33 @@ struct ValueCursor: Sendable {
         }
     }
 
-    /// How the earlier elements of the innermost array being written in were written, when
-    /// they must differ from the one being written now; with the bytes of that one so far.
-    var elementBeingWritten: (bytes: [UInt8], earlier: DistinctElements)? {
-        guard let capture = captures.last(where: { $0.isChecked && $0.depth > 0 && !frames[$0.depth - 1].isObject }) else { return nil }
-        return (Self.withoutLayout(capture.bytes), frames[capture.depth - 1].elements)
+    /// The values being written that must differ from others (an element from the earlier
+    /// elements, a value from those its node excludes): each one's bytes so far, without
+    /// layout, and how the others were written.
+    var valuesBeingWritten: [(bytes: [UInt8], earlier: DistinctElements)] {
+        var result: [(bytes: [UInt8], earlier: DistinctElements)] = []
+        for capture in captures where capture.isChecked {
+            let text = Self.withoutLayout(capture.bytes)
+            if let excluded = capture.excluded { result.append((text, excluded)) }
+            if capture.checksSlot, capture.depth > 0, !frames[capture.depth - 1].isObject {
+                result.append((text, frames[capture.depth - 1].elements))
+            }
+        }
+        return result
+    }
+
+    /// Whether the text may end here as far as the rules go: a number or literal still open
+    /// at the top ends with the text, and must not equal a value its node excludes.
+    var permitsEnd: Bool {
+        guard !isBroken else { return false }
+        guard case .json = framing, frames.isEmpty else { return true }
+        switch syntax {
+        case .number, .literal: break
+        default: return true
+        }
+        var ended = self
+        ended.completeValue()
+        return !ended.isBroken
     }
 
     /// Whether the innermost open container has no rule below it, so that only a token that

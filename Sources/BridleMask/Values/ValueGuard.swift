@@ -10,8 +10,8 @@ import BridleSchema
 /// breaks a rule, and while a rule is still owed (``ValueCursor/hasObligations``) a search of
 /// the grammar's continuations, byte by byte, must find one that pays it. The search tries the
 /// likeliest successes first: for a value that must be at least another, the largest digits;
-/// for one at most another, the smallest; for an element that must differ, the shortest
-/// endings. For integers and Bridle's dates the first completion found in that order is the
+/// for one at most another, the smallest; for an element that must differ (or a value that must
+/// differ from the ones its node excludes), the shortest endings. For integers and Bridle's dates the first completion found in that order is the
 /// extreme one, so a failed comparison there ends the search. For distinct elements, a search
 /// ends at the first element that completes distinct: it doesn't go on to write every element
 /// a `minItems` still asks for, so a schema whose items run out before that count is caught
@@ -65,6 +65,10 @@ public struct ValueGuard: Sendable {
         }
     }
 
+    /// Whether the text may end here: a value still open at the end (a number, a literal)
+    /// must not equal one its node excludes.
+    public var permitsEnd: Bool { cursor.permitsEnd }
+
     /// ``permits(_:from:using:)`` with scratch memory of its own.
     public mutating func permits(_ bytes: some Collection<UInt8>, from matcher: GrammarMatcher) -> Bool {
         permits(bytes, from: matcher, using: matcher.makeWorkspace())
@@ -83,14 +87,17 @@ public struct ValueGuard: Sendable {
             var chosen = vocabulary.stringLeavingTokens.filter { token in
                 mask.contains(token) && (!unruled || vocabulary.bytes(of: token).contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") })
             }
-            if let element = cursor.elementBeingWritten {
-                var continuing = Set<Int32>()
+            var continuing = Set<Int32>()
+            for element in cursor.valuesBeingWritten {
                 for rest in element.earlier.continuations(of: element.bytes, upTo: vocabulary.trie.maximumDepth) {
                     continuing.formUnion(vocabulary.trie.tokens(prefixing: rest))
                 }
-                chosen += continuing.filter { mask.contains($0) }.sorted()
             }
+            chosen += continuing.filter { mask.contains($0) }.sorted()
             candidates = chosen
+        }
+        if !cursor.permitsEnd {
+            for token in vocabulary.endOfGenerationTokens { mask.remove(token) }
         }
         // At the start of a string, most tokens spell text no earlier element starts with.
         let opening = cursor.openingString

@@ -101,7 +101,21 @@ package enum JSONSchemaWriter {
         }
         if let title = node.title { head.append(("title", GeneratedContent(title))) }
         if let description = node.description { head.append(("description", GeneratedContent(description))) }
+        if !node.excludedValues.isEmpty { excluding(node.excludedValues, in: &body) }
         return head + body
+    }
+
+    /// `"not": {"enum": values}`; inside `allOf` when the node already says `not` (an
+    /// integer's excluded multiples), so that neither hides the other.
+    private static func excluding(_ values: [GeneratedContent], in body: inout [(String, GeneratedContent)]) {
+        let negation = GeneratedContent(properties: [("enum", GeneratedContent(elements: values))])
+        guard body.contains(where: { $0.0 == "not" }) else { return body.append(("not", negation)) }
+        let member = GeneratedContent(properties: [("not", negation)])
+        if let index = body.firstIndex(where: { $0.0 == "allOf" }), case .array(let members) = body[index].1.kind {
+            body[index].1 = GeneratedContent(elements: members + [member])
+        } else {
+            body.append(("allOf", GeneratedContent(elements: [member])))
+        }
     }
 
     private static func members(of string: StringConstraints) -> [(String, GeneratedContent)] {

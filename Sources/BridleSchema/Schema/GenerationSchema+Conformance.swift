@@ -15,7 +15,17 @@ extension GenerationSchema {
     /// schema.violations(of: 11)   // [#: 11 is above the maximum 10]
     /// ```
     public func violations(of content: GeneratedContent) -> [Violation] {
-        if let documentValidator { return documentValidator.violations(content) }
+        if let documentValidator {
+            var found = documentValidator.violations(content)
+            // Exclusions added to the IR (``excluding(_:)``) are not in the document: the IR
+            // judges them, and only them.
+            if hasExcludedValues {
+                var own: [Violation] = []
+                ConformanceChecker(schema: self).check(content, against: root, at: "#", into: &own, depth: 0)
+                found += own.filter { $0.isExcludedValue && !found.contains($0) }
+            }
+            return found
+        }
         var found: [Violation] = []
         ConformanceChecker(schema: self).check(content, against: root, at: "#", into: &found, depth: 0)
         return found
@@ -46,6 +56,9 @@ private struct ConformanceChecker {
     func check(_ content: GeneratedContent, against node: SchemaNode, at pointer: String, into found: inout [Violation], depth: Int) {
         func fail(_ message: String) { found.append(Violation(path: pointer, message: message)) }
         guard depth < Self.depthLimit else { return fail("nesting exceeds \(Self.depthLimit) levels") }
+        if !node.excludedValues.isEmpty, node.excludedValues.contains(where: { JSONEquality.equal($0, content) }) {
+            fail(Violation.excludedValueMessage)
+        }
         switch (node.kind, content.kind) {
         case (.any, _), (.null, .null), (.boolean, .bool):
             break
@@ -76,19 +89,29 @@ private struct ConformanceChecker {
         case (.enumeration(let values), _):
             if !values.contains(content) { fail("\(content.jsonString) is not one of the allowed values") }
         case (.anyOf(let alternatives), _):
+            var onlyExcluded: [Violation]?
             let matches = alternatives.contains { alternative in
                 var scratch: [Violation] = []
                 check(content, against: alternative, at: pointer, into: &scratch, depth: depth + 1)
+                if onlyExcluded == nil, !scratch.isEmpty, scratch.allSatisfy(\.isExcludedValue) { onlyExcluded = scratch }
                 return scratch.isEmpty
             }
-            if !matches { fail("\(content.jsonString) matches none of the alternatives") }
+            // A tool call that repeats a failed one matches its tool's shape but for the
+            // exclusion: say that, not that it matches nothing.
+            if !matches { if let onlyExcluded { found += onlyExcluded } else { fail("\(content.jsonString) matches none of the alternatives") } }
         case (.oneOf(let alternatives), _):
+            var onlyExcluded: [Violation]?
             let matches = alternatives.filter { alternative in
                 var scratch: [Violation] = []
                 check(content, against: alternative, at: pointer, into: &scratch, depth: depth + 1)
+                if onlyExcluded == nil, !scratch.isEmpty, scratch.allSatisfy(\.isExcludedValue) { onlyExcluded = scratch }
                 return scratch.isEmpty
             }.count
-            if matches != 1 { fail("\(content.jsonString) matches \(matches) alternatives; exactly one is required") }
+            if matches == 0, let onlyExcluded {
+                found += onlyExcluded
+            } else if matches != 1 {
+                fail("\(content.jsonString) matches \(matches) alternatives; exactly one is required")
+            }
         case (.reference(let name), _):
             guard let target = schema.definitions[name] else { return fail("refers to the undefined \"\(name)\"") }
             check(content, against: target, at: pointer, into: &found, depth: depth + 1)

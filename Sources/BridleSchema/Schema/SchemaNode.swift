@@ -15,11 +15,23 @@ public struct SchemaNode: Sendable, Hashable {
     public var title: String?
     /// Text for the model (and the reader of the JSON Schema).
     public var description: String?
+    /// Values of ``kind``'s language that are not allowed after all, compared as JSON
+    /// (``JSONEquality``: key order and number spelling don't matter): JSON Schema's
+    /// `"not": {"enum": […]}`. Empty by default. Grammars can't exclude a value, so the mask
+    /// engine enforces them while decoding (``GenerationSchema/excluding(_:)``).
+    ///
+    /// ```swift
+    /// var node = SchemaNode.object(shape)
+    /// node.excludedValues = [try GeneratedContent(json: #"{"city": "Oslo"}"#)]
+    /// // {"type":"object",…,"not":{"enum":[{"city":"Oslo"}]}}
+    /// ```
+    public var excludedValues: [GeneratedContent]
 
-    public init(_ kind: Kind, title: String? = nil, description: String? = nil) {
+    public init(_ kind: Kind, title: String? = nil, description: String? = nil, excludedValues: [GeneratedContent] = []) {
         self.kind = kind
         self.title = title
         self.description = description
+        self.excludedValues = excludedValues
     }
 
     public indirect enum Kind: Sendable, Hashable {
