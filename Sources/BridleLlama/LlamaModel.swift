@@ -70,8 +70,9 @@ package final class LlamaModel: @unchecked Sendable {
         func text(of token: llama_token) -> String {
             token < 0 ? "" : String(decoding: piece(of: token, in: vocabulary, special: true), as: UTF8.self)
         }
+        let toolUse = llama_model_chat_template(model, "tool_use").map { String(cString: $0) }
         return JinjaPrompt(
-            source: source, bosToken: text(of: llama_vocab_bos(vocabulary)), eosToken: text(of: llama_vocab_eos(vocabulary)),
+            source: source, toolUseSource: toolUse, bosToken: text(of: llama_vocab_bos(vocabulary)), eosToken: text(of: llama_vocab_eos(vocabulary)),
             tokenizerAddsBOS: llama_vocab_get_add_bos(vocabulary))
     }
 

@@ -20,7 +20,7 @@ struct InstructModelTests {
         let model = try RealModel.smolLM2.model()
         #expect(model.vocabularySize == 49_152)
         #expect(model.promptTemplateDescription == "the model's own chat template")
-        let prompt = model.prompt(for: [.system("Reply with JSON."), .user("Hi")])
+        let prompt = try model.prompt(for: [.system("Reply with JSON."), .user("Hi")])
         #expect(prompt.contains("<|im_start|>system\nReply with JSON.<|im_end|>"))
         #expect(prompt.hasSuffix("<|im_start|>assistant\n"))
         let marker = try model.tokens(for: "<|im_start|>")

@@ -32,7 +32,7 @@ struct RealModelTokenizerTests {
     @Test func aModelWithoutATemplateGetsAPlainPrompt() throws {
         let model = try RealModel.gemma.model()
         #expect(model.promptTemplateDescription.hasPrefix("none"))
-        let prompt = model.prompt(for: [.system("Reply with JSON."), .user("Dramas from the fifties")])
+        let prompt = try model.prompt(for: [.system("Reply with JSON."), .user("Dramas from the fifties")])
         #expect(prompt == "Reply with JSON.\n\nUser: Dramas from the fifties\nAssistant:")
         // Every token of the prompt is text the vocabulary spells, apart from the start token.
         let tokens = try model.tokens(for: prompt)
@@ -43,8 +43,8 @@ struct RealModelTokenizerTests {
     @Test func aTemplateCanBeChosenByName() throws {
         let url = try #require(RealModel.gemma.url)
         let model = try LlamaLanguageModel(contentsOf: url, configuration: LlamaConfiguration(contextSize: 256, promptTemplate: try PromptTemplate("gemma")))
-        #expect(model.prompt(for: [.user("Hi")]) == "<start_of_turn>user\nHi<end_of_turn>\n<start_of_turn>model\n")
-        let tokens = try model.tokens(for: model.prompt(for: [.user("Hi")]))
+        #expect(try model.prompt(for: [.user("Hi")]) == "<start_of_turn>user\nHi<end_of_turn>\n<start_of_turn>model\n")
+        let tokens = try model.tokens(for: try model.prompt(for: [.user("Hi")]))
         #expect(tokens.contains(try #require(model.tokens(for: "<start_of_turn>").last)))
     }
 

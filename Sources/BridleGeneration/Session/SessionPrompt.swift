@@ -71,7 +71,7 @@ package enum SessionPrompt {
     /// `systemText`, which also describes this request's tools and answer. With `nativeCalls`,
     /// calls and results are structured for the model's own template (``ChatMessage/toolCalls``,
     /// ``ChatMessage/toolCallID``); otherwise they are the text the model wrote and read.
-    static func messages(systemText: String?, entries: [Transcript.Entry], nativeCalls: Bool = false) -> [ChatMessage] {
+    package static func messages(systemText: String?, entries: [Transcript.Entry], nativeCalls: Bool = false) -> [ChatMessage] {
         var messages = systemText.map { [ChatMessage.system($0)] } ?? []
         for entry in entries {
             switch entry {

@@ -49,11 +49,12 @@ extension ValueRules {
             startFallback = fallback
         }
 
-        /// How much of `callStart` is matched after `byte`, with `matched` bytes of it matched before.
+        /// How much of `callStart` is matched after `byte`, with `matched` bytes of it (fewer
+        /// than all) matched before.
         package func matching(_ matched: Int, _ byte: UInt8) -> Int {
             let pattern = framing.callStart
             guard !pattern.isEmpty else { return 0 }
-            var length = matched == pattern.count ? startFallback[max(matched - 1, 0)] : matched
+            var length = min(matched, pattern.count - 1)
             while length > 0 && pattern[length] != byte { length = startFallback[length - 1] }
             return pattern[length] == byte ? length + 1 : length
         }

@@ -249,7 +249,7 @@ struct ValueCursor: Sendable {
     private mutating func startValue(_ byte: UInt8) {
         let node = childNode()
         let slot = slotRule()
-        let excluded = node.flatMap { exclusions[$0] }
+        let excluded = exclusions.isEmpty ? nil : node.flatMap { exclusions[$0] }
         if slot != nil || excluded != nil {
             // `append` ran before the value started: its first byte goes in here.
             captures.append(Capture(
@@ -432,7 +432,7 @@ struct ValueCursor: Sendable {
         switch syntax {
         case .value, .valueOrEnd, .colon:
             if let slot = slotRule(), slot.isChecked { return true }
-            if let node = childNode(), exclusions[node] != nil { return true }
+            if !exclusions.isEmpty, let node = childNode(), exclusions[node] != nil { return true }
         default:
             break
         }
@@ -510,7 +510,7 @@ struct ValueCursor: Sendable {
             guard let frame = frames.last, !frame.isObject else { return nil }
             elements.append(([], frame.elements))
         }
-        if let node = childNode(), let excluded = exclusions[node] { elements.append(([], excluded)) }
+        if !exclusions.isEmpty, let node = childNode(), let excluded = exclusions[node] { elements.append(([], excluded)) }
         return OpeningString(elements: elements)
     }
 
@@ -580,14 +580,28 @@ struct ValueCursor: Sendable {
     /// at the top ends with the text, and must not equal a value its node excludes.
     var permitsEnd: Bool {
         guard !isBroken else { return false }
-        guard case .json = framing, frames.isEmpty else { return true }
+        guard let ended = endingTopValue else { return true }
+        return !ended.isBroken
+    }
+
+    /// Whether ending the text here pays all that is owed: a number or literal at the top,
+    /// still open, that the text's end completes, differing from the values it must not equal.
+    var isPaidByEnd: Bool {
+        guard let ended = endingTopValue else { return false }
+        return !ended.isBroken && !ended.hasObligations
+    }
+
+    /// This cursor once the text ends, when that completes a value: a number or literal at the top.
+    private var endingTopValue: ValueCursor? {
+        guard case .json = framing, frames.isEmpty else { return nil }
         switch syntax {
         case .number, .literal: break
-        default: return true
+        default: return nil
         }
         var ended = self
         ended.completeValue()
-        return !ended.isBroken
+        ended.syntax = .done
+        return ended
     }
 
     /// Whether the innermost open container has no rule below it, so that only a token that

@@ -120,6 +120,8 @@ public struct ValueGuard: Sendable {
     /// Depth first over the continuations the grammar allows, in the order most likely to pay
     /// what the cursor owes.
     private static func search(from matcher: GrammarMatcher, _ cursor: ValueCursor, budget: inout Int, using workspace: MatcherWorkspace) -> Outcome {
+        // A number at the top ends with the text: the text may end here, paying what it owes.
+        if cursor.isPaidByEnd && matcher.isComplete { return .found }
         for byte in order(cursor.direction, negative: cursor.isNegativeNumber) where matcher.allows(byte) {
             guard budget > 0 else { return .undecided }
             budget -= 1

