@@ -17,7 +17,7 @@ public struct CompiledGrammar: Sendable, Hashable {
     /// validator, and be regenerated when they fail. Empty when the grammar alone is exact.
     public let postChecks: [PostCheck]
     /// The post-checks the mask engine enforces while decoding (distinct elements, relations
-    /// between properties), as a tree over JSON paths; empty when there are none.
+    /// between properties, excluded values), as a tree over JSON paths; empty when there are none.
     public let valueRules: ValueRules
 
     init(grammar: Grammar, gbnf: String, maximumLength: Int, options: GrammarOptions, postChecks: [PostCheck] = [], valueRules: ValueRules) {
