@@ -44,6 +44,13 @@ struct ChatFormatter: Sendable, CustomStringConvertible {
         return jinja.toolCallFormat
     }
 
+    /// How the model reasons before it answers, when its own template has a reasoning block
+    /// (`<think>…</think>`) and writes the prompts.
+    var reasoningFormat: ReasoningFormat? {
+        guard case .jinja(let jinja) = format else { return nil }
+        return jinja.formats.reasoning
+    }
+
     /// The prompt for `messages`, with `tools` shown when the model's own template renders
     /// them; other formats show only the messages' text (sessions then describe tools
     /// themselves).

@@ -22,11 +22,15 @@ struct PreparedRequest {
         self.ticket = ticket
         let request = ticket.request
         try request.options.validate(for: capabilities)
-        (constraint, compileSeconds) = try model.constraint(for: request)
+        let reasoning = request.options.reasoningBudget > 0 && request.promptText == nil ? formatter.reasoningFormat : nil
+        (constraint, compileSeconds) = try model.constraint(for: request, reasoningBlock: reasoning)
         sampler = try SamplerChain(options: request.options)
-        // Reasoning asks for it in the system message, the same in the baseline conversation.
-        let instruction = request.options.reasoningBudget > 0 ? request.options.reasoningStyle.instruction : nil
-        prompt = try model.tokenize(request.promptText ?? formatter.prompt(for: Self.adding(instruction, to: request.messages), tools: request.tools))
+        // Reasoning asks for it in the system message, the same in the baseline conversation,
+        // unless the model has a reasoning block of its own: then the block is opened for it.
+        let instruction = request.options.reasoningBudget > 0 && reasoning == nil ? request.options.reasoningStyle.instruction : nil
+        let opening = reasoning.flatMap { $0.startsInPrompt ? nil : $0.start } ?? ""
+        prompt = try model.tokenize(
+            request.promptText ?? formatter.prompt(for: Self.adding(instruction, to: request.messages), tools: request.tools) + opening)
         guard !prompt.isEmpty else { throw ResponseError.emptyPrompt }
         guard prompt.count < contextSize else {
             throw ResponseError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
@@ -35,7 +39,7 @@ struct PreparedRequest {
         if let emphasis = request.options.requestEmphasis, emphasis.isActive, capabilities.contains(.requestEmphasis),
             let without = request.messagesWithoutRequest
         {
-            baseline = (try model.tokenize(formatter.prompt(for: Self.adding(instruction, to: without), tools: request.tools)), emphasis)
+            baseline = (try model.tokenize(formatter.prompt(for: Self.adding(instruction, to: without), tools: request.tools) + opening), emphasis)
         } else {
             baseline = nil
         }

@@ -9,14 +9,17 @@ public final class ScriptedModel: LanguageModel {
     private let seen = Mutex<[GenerationRequest]>([])
     /// Stop the stream without `finished`, as a backend does when its task is cancelled.
     public let endsEarly: Bool
+    /// The tool-call format it claims as its own (a model's template's), for sessions' native turns.
+    public let toolCallFormat: ToolCallFormat?
 
     public convenience init(_ replies: String..., endsEarly: Bool = false) {
         self.init(replies: replies, endsEarly: endsEarly)
     }
 
-    public init(replies: [String], endsEarly: Bool = false) {
+    public init(replies: [String], endsEarly: Bool = false, toolCallFormat: ToolCallFormat? = nil) {
         self.replies = Mutex(replies)
         self.endsEarly = endsEarly
+        self.toolCallFormat = toolCallFormat
     }
 
     public var requests: [GenerationRequest] { seen.withLock { $0 } }
