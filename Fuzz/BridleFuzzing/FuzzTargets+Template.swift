@@ -7,8 +7,16 @@ extension FuzzTargets {
     /// call and a tool result: each ends in a rendering or a `TemplateError`, never a crash or a
     /// hang. Text without any tag renders as itself (less one trailing newline, newlines
     /// normalised), as jinja2 writes it.
+    ///
+    /// The same text is read as a model's output in three real call formats: `parse` returns
+    /// calls or a `ToolCallParseError`, and calls it reads write back to text it reads alike.
     public static func template(_ bytes: [UInt8]) {
         let source = text(bytes)
+        for format in callFormats {
+            guard let parsed = try? format.parse(source), !parsed.calls.isEmpty else { continue }
+            let again = try? format.parse(format.text(for: parsed.calls.map { ($0.name, $0.arguments, $0.id) }))
+            invariant(again?.calls.map(\.name) == parsed.calls.map(\.name), "calls read from \(source.debugDescription) don't read back")
+        }
         guard let template = try? ChatTemplate(source: source) else { return }
         let rendered = try? template.render(templateInput)
         if !source.contains("{") {
@@ -17,6 +25,15 @@ extension FuzzTargets {
             invariant(rendered == expected, "text without tags rendered differently: \(source.debugDescription)")
         }
     }
+
+    /// Hermes/Qwen, Mistral Nemo (a list, with an id slot) and Llama 3.x (no marker).
+    private static let callFormats = [
+        ToolCallFormat(callStart: "<tool_call>\n{\"name\": \"", nameEnd: "\", \"arguments\": ", callEnd: "}\n</tool_call>", callSeparator: "\n"),
+        ToolCallFormat(
+            sectionStart: "[TOOL_CALLS][", callStart: "{\"name\": \"", nameEnd: "\", \"arguments\": ", callEnd: ", \"id\": \"\"}",
+            callSeparator: ", ", sectionEnd: "]", callID: ToolCallIDSlot(piece: .callEnd, offset: 9)),
+        ToolCallFormat(callStart: "{\"name\": \"", nameEnd: "\", \"parameters\": ", callEnd: "}"),
+    ]
 
     private static let templateInput: ChatTemplateInput = {
         let messages = (try? GeneratedContent(json: """
