@@ -144,6 +144,9 @@ package struct NativeToolTurn {
 
     /// What the model wrote: calls to offered tools (with any prose before them), or the answer.
     package func read(_ text: String) -> ToolTurn.Outcome {
+        // The turn that must answer in free text has no grammar to keep calls out: whatever the
+        // model writes is its answer.
+        if tools.isEmpty, case .text = answer { return .answer(GeneratedContent(text)) }
         let parsed: ParsedToolCalls
         do {
             parsed = try format.parse(text)

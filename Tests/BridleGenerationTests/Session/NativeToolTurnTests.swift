@@ -98,3 +98,19 @@ struct NativeToolTurnTests {
         #expect(try !next.violations(ofAnswer: Replies.validFilms).isEmpty)
     }
 }
+
+extension NativeToolTurnTests {
+    /// After the last round a text answer has no grammar; a call written there is the answer's
+    /// text, not a call past the round limit.
+    @Test func theTurnThatMustAnswerTakesItsTextAsTheAnswer() async throws {
+        let model = ScriptedModel(replies: [Self.call(Self.arguments), Self.call(Self.arguments)], toolCallFormat: Self.qwen)
+        var policy = ToolPolicy()
+        policy.maximumToolRounds = 1
+        policy.answerAfterLastRound = true
+        let session = LanguageModelSession(model: model, tools: [RecordingFilmsTool()], policy: policy)
+        let answer = try await session.respond(to: "Dramas?")
+        #expect(answer.content == Self.call(Self.arguments))
+        #expect(model.requests.last?.constraint == nil)
+        #expect(model.requests.last?.tools.map(\.name) == ["findFilms"], "the template still shows the tools")
+    }
+}
