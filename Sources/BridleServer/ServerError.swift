@@ -9,7 +9,7 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (``GenerationRequest/promptText``).
     case promptTextUnsupported(engine: ServerEngine)
     /// The request's constraint starts at a trigger (``OutputConstraint/trigger``: prose, then a
-    /// model's own tool-call format), which Bridle does not send to servers yet.
+    /// model's own tool-call format), which only llama-server's lazy grammars take.
     case lazyGrammarUnsupported(trigger: String)
     /// Bridle's matcher cannot check answers against the grammar (a rule used but never
     /// defined, an impossible repetition), so no answer could be trusted.
@@ -38,7 +38,7 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .promptTextUnsupported(let engine):
             "The \(engine.rawValue) engine answers conversations (chat completions), and this request is a written prompt; use an engine with a text completion endpoint (llama-server, vllm, sglang) or send messages."
         case .lazyGrammarUnsupported(let trigger):
-            "The request's grammar starts only at the trigger \(String(reflecting: trigger)) (a model's own tool-call format), which Bridle does not send to servers yet; sessions on a server call tools in Bridle's JSON envelope, so send the grammar without a trigger."
+            "The request's grammar starts only at the trigger \(String(reflecting: trigger)) (prose first, then a model's own tool-call format), which only llama-server's lazy grammars take; use llama-server, or send the grammar without a trigger."
         case .grammarUncheckable(let reason):
             "Answers can't be checked against the grammar: \(reason); fix the grammar (OutputConstraint(grammar:) reports the same before a request)."
         case let .rejected(endpoint, status, message):

@@ -94,10 +94,10 @@ public struct ServerLanguageModel: LanguageModel {
 
     private func run(_ request: GenerationRequest, yield: @escaping @Sendable (GenerationEvent) -> Void) async throws {
         try request.options.validate(for: capabilities)
-        if let trigger = request.constraint?.trigger { throw ServerError.lazyGrammarUnsupported(trigger: trigger) }
         var body = try requestBody(for: request)
         let checker = try AnswerChecker(
-            grammar: request.constraint?.grammar, limit: request.options.maximumResponseTokens, workBudget: request.options.matchingWorkBudget)
+            grammar: request.constraint?.grammar, trigger: request.constraint?.trigger, limit: request.options.maximumResponseTokens,
+            workBudget: request.options.matchingWorkBudget)
         var failures: [EndpointFailure] = []
         var refusals = 0
         for attempt in 0..<configuration.retry.maximumAttempts {

@@ -38,6 +38,16 @@ struct ServerRequestBody {
     private func constraint(_ request: GenerationRequest) throws(ServerError) -> [(String, GeneratedContent)] {
         guard let constraint = request.constraint else { return [] }
         let gbnf = GeneratedContent(constraint.gbnf)
+        if let trigger = constraint.trigger {
+            // llama-server's lazy grammar reads the text from the trigger on, as Bridle's does;
+            // a trigger that is one token must also be preserved, or the server refuses it.
+            guard configuration.engine == .llamaServer else { throw .lazyGrammarUnsupported(trigger: trigger) }
+            return [
+                ("grammar", gbnf), ("grammar_lazy", true),
+                ("grammar_triggers", [["type": 1, "value": GeneratedContent(trigger)]]),
+                ("preserved_tokens", [GeneratedContent(trigger)]),
+            ]
+        }
         switch configuration.engine {
         case .llamaServer: return [("grammar", gbnf)]
         case .vLLM: return [("structured_outputs", ["grammar": gbnf])]

@@ -59,3 +59,40 @@ import Testing
         #expect(broken.accept(digits + "a") != nil)
     }
 }
+
+/// Under a lazy grammar (llama-server's `grammar_lazy`), text before the trigger is free, and
+/// the grammar reads from the trigger on, however the pieces split it.
+@Suite struct LazyAnswerCheckerTests {
+    static let grammar = try! Grammar(gbnf: #"root ::= "<call>" "{\"n\":" [0-9]+ "}""#)
+    static let answer = #"Let me look it up. <call>{"n":42}"#
+
+    @Test(arguments: 0..<40)
+    func everySplitIsCheckedFromTheTrigger(seed: Int) throws {
+        var random = SplitMix64(seed: UInt64(seed))
+        var checker = try AnswerChecker(grammar: Self.grammar, trigger: "<call>", limit: nil)
+        var rest = Substring(Self.answer)
+        while !rest.isEmpty {
+            let length = 1 + Int(random.next() % 6)
+            #expect(checker.accept(String(rest.prefix(length))) == nil)
+            rest = rest.dropFirst(length)
+        }
+        #expect(checker.incompleteness == nil)
+        #expect(checker.text.lossyText == Self.answer)
+    }
+
+    @Test func freeTextAloneIsAWholeAnswer() throws {
+        var checker = try AnswerChecker(grammar: Self.grammar, trigger: "<call>", limit: nil)
+        #expect(checker.accept("No call needed: it is sunny.") == nil)
+        #expect(checker.incompleteness == nil)
+    }
+
+    @Test func afterTheTriggerTheGrammarRules() throws {
+        var checker = try AnswerChecker(grammar: Self.grammar, trigger: "<call>", limit: nil)
+        #expect(checker.accept("Sure <ca") == nil)
+        #expect(checker.accept(#"ll>{"n":x"#) != nil)
+        #expect(checker.accept(#"ll>{"n":4"#) == nil)
+        #expect(checker.incompleteness != nil)
+        #expect(checker.accept("}") == nil)
+        #expect(checker.incompleteness == nil)
+    }
+}

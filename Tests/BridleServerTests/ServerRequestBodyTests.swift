@@ -35,6 +35,21 @@ import Testing
         #expect(throws: ServerError.promptTextUnsupported(engine: .openAICompatible)) { try Self.body(.openAICompatible, request: request) }
     }
 
+    /// A lazy constraint is llama-server's lazy grammar, its trigger preserved (a one-token
+    /// trigger must be); the other engines have no such field and refuse it.
+    @Test func aLazyConstraintIsLlamaServersLazyGrammar() throws {
+        var request = Self.request
+        let lazy = Grammar(rules: [Rule(name: "root", body: .sequence([.literal("<call>"), .reference("answer")]))] + Self.grammar.rules.map {
+            Rule(name: $0.name == "root" ? "answer" : $0.name, body: $0.body)
+        })
+        request.constraint = try OutputConstraint(grammar: lazy).lazy(trigger: "<call>")
+        let body = try Self.body(.llamaServer, request: request)
+        #expect(body.hasSuffix(#""grammar_lazy":true,"grammar_triggers":[{"type":1,"value":"<call>"}],"preserved_tokens":["<call>"]}"#), "\(body)")
+        for engine in [ServerEngine.vLLM, .sglang, .vLLMGuidedGrammar, .openAICompatible] {
+            #expect(throws: ServerError.lazyGrammarUnsupported(trigger: "<call>")) { try Self.body(engine, request: request) }
+        }
+    }
+
     @Test func vLLMStructuredOutputs() throws {
         let body = try Self.body(.vLLM)
         #expect(body == #"{"model":"gemma","prompt":"\#(Self.prompt)","max_tokens":16,"temperature":0.7,"top_k":-1,"top_p":0.9,"seed":42,"stream":true,"stream_options":{"include_usage":true},"structured_outputs":{"grammar":"\#(Self.grammarText)"}}"#)
