@@ -1,22 +1,21 @@
 import BridleGrammar
-@testable import BridleMask
-import BridleTestSupport
+import BridleMask
 
 /// A slow reference for the value rules over any small finite grammar: every sentence of
 /// `grammar` (printable ASCII), kept when `judge` accepts it. The mask under `rules` must allow
 /// a token exactly when its bytes extend the text to the start of a kept sentence (an end of
-/// generation exactly when the text is one). ``ValidSentences`` does the same for a JSON
-/// Schema document judged by itself; this one takes schemas built in Swift and text that is
-/// not one JSON value (tool calls framed by text).
-struct JudgedSentences {
-    let grammar: Grammar
-    let rules: ValueRules
+/// generation exactly when the text is one). ``ValidSentences`` judges by a JSON Schema
+/// document; this takes any judge, for schemas built in Swift and text that is not one JSON
+/// value (tool calls framed by text).
+public struct JudgedSentences: Sendable {
+    public let grammar: Grammar
+    public let rules: ValueRules
     /// The sentences the judge accepts, sorted bytewise.
-    let sentences: [[UInt8]]
+    public let sentences: [[UInt8]]
     /// How many sentences the grammar has, accepted or not.
-    let total: Int
+    public let total: Int
 
-    init(grammar: Grammar, rules: ValueRules, judge: ([UInt8]) -> Bool) throws {
+    public init(grammar: Grammar, rules: ValueRules, judge: ([UInt8]) -> Bool) throws {
         self.grammar = grammar
         self.rules = rules
         var found: [[UInt8]] = []
@@ -37,7 +36,7 @@ struct JudgedSentences {
     }
 
     /// Whether some accepted sentence starts with `prefix`.
-    func extend(_ prefix: [UInt8]) -> Bool {
+    public func extend(_ prefix: [UInt8]) -> Bool {
         var low = 0
         var high = sentences.count
         while low < high {
@@ -47,14 +46,14 @@ struct JudgedSentences {
         return low < sentences.count && sentences[low].starts(with: prefix)
     }
 
-    func contains(_ sentence: [UInt8]) -> Bool {
+    public func contains(_ sentence: [UInt8]) -> Bool {
         extend(sentence) && sentences.contains(sentence)
     }
 
     /// Where the guarded mask differs from this reference, at `positions` random prefixes of
     /// accepted sentences (plus the empty one); also where a search ran out of budget, and
     /// where asking token by token disagrees with the whole mask.
-    func maskDisagreements(vocabulary: TokenVocabulary, positions: Int, seed: UInt64) throws -> [String] {
+    public func maskDisagreements(vocabulary: TokenVocabulary, positions: Int, seed: UInt64) throws -> [String] {
         var random = SplitMix64(seed: seed)
         var disagreements: [String] = []
         for round in 0...positions {
