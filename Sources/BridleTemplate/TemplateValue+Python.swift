@@ -84,7 +84,8 @@ enum PythonString {
     /// `repr(str)`: single quotes unless the text has one and no double quote; backslash
     /// escapes for the quote, `\\`, `\n`, `\r`, `\t` and what Python deems unprintable.
     static func representation(_ text: String) -> String {
-        let quote: Character = text.contains("'") && !text.contains("\"") ? "\"" : "'"
+        // Bytes, not Foundation's string search: templates print the messages' repr in loops.
+        let quote: Unicode.Scalar = text.utf8.contains(0x27) && !text.utf8.contains(0x22) ? "\"" : "'"
         var result = String(quote)
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -93,7 +94,7 @@ enum PythonString {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if Character(scalar) == quote {
+                if scalar == quote {
                     result += "\\" + String(quote)
                 } else if isPrintable(scalar) {
                     result.unicodeScalars.append(scalar)
@@ -102,7 +103,7 @@ enum PythonString {
                 }
             }
         }
-        result.append(quote)
+        result.unicodeScalars.append(quote)
         return result
     }
 
