@@ -51,7 +51,7 @@ struct NativeToolCallTests {
         #expect(outputs.count == calls.count)
         // The result goes back through the template: the answer turn's prompt shows it.
         let declared = ToolDeclaration(name: weather.name, description: weather.description, parameters: weather.parameters.jsonSchema)
-        let prompt = try model.prompt(for: SessionPrompt.messages(systemText: nil, entries: entries, nativeCalls: native), tools: native ? [declared] : [])
+        let prompt = try model.prompt(for: SessionPrompt.messages(systemText: nil, entries: entries, callFormat: model.toolCallFormat), tools: native ? [declared] : [])
         #expect(prompt.contains("forecast-ok-4711"), "\(name): the tool's result is not in the next prompt")
         guard case .response(let response)? = entries.last else {
             Issue.record("\(name): the session did not answer after the call")

@@ -68,23 +68,23 @@ package enum SessionPrompt {
     }
 
     /// The conversation so far, as chat messages; the instructions entry is replaced by
-    /// `systemText`, which also describes this request's tools and answer. With `nativeCalls`,
-    /// calls and results are structured for the model's own template (``ChatMessage/toolCalls``,
-    /// ``ChatMessage/toolCallID``); otherwise they are the text the model wrote and read.
-    package static func messages(systemText: String?, entries: [Transcript.Entry], nativeCalls: Bool = false) -> [ChatMessage] {
+    /// `systemText`, which also describes this request's tools and answer. With the model's own
+    /// `callFormat`, calls and results are structured for its template (``ChatMessage/toolCalls``,
+    /// ``ChatMessage/toolCallID``), with the prose the model wrote before its calls as the
+    /// content; otherwise they are the text the model wrote and read.
+    package static func messages(systemText: String?, entries: [Transcript.Entry], callFormat: ToolCallFormat? = nil) -> [ChatMessage] {
         var messages = systemText.map { [ChatMessage.system($0)] } ?? []
         for entry in entries {
             switch entry {
             case .instructions: continue
             case .prompt(let prompt): messages.append(.user(prompt.text))
-            case .toolCalls(let calls) where nativeCalls:
-                // The template writes the calls; prose the model wrote before them is kept in the
-                // transcript's text, not shown again.
+            case .toolCalls(let calls) where callFormat != nil:
+                // The template writes the calls after the content: the prose before them.
                 messages.append(ChatMessage(
-                    role: .assistant, content: "",
+                    role: .assistant, content: (try? callFormat?.parse(calls.text).content) ?? "",
                     toolCalls: calls.calls.map { ChatMessage.ToolCall(id: $0.id, name: $0.toolName, arguments: $0.arguments) }))
             case .toolCalls(let calls): messages.append(.assistant(calls.text))
-            case .toolOutput(let output) where nativeCalls:
+            case .toolOutput(let output) where callFormat != nil:
                 messages.append(ChatMessage(role: .tool, content: output.text, toolCallID: output.callID, toolName: output.toolName))
             case .toolOutput(let output): messages.append(ChatMessage(role: .tool, content: output.text))
             case .response(let response): messages.append(.assistant(response.text))

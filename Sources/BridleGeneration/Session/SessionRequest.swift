@@ -90,9 +90,9 @@ struct SessionRequest {
     /// what a model can prepare before the prompt is known.
     func messages(prefix: String) throws -> [ChatMessage] {
         let offered = try offeredTools()
-        let native = offered != nil && session.model.toolCallFormat != nil
-        let system = SessionPrompt.systemText(instructions: session.instructions, tools: offered, answer: answer, nativeCalls: native)
-        return SessionPrompt.messages(systemText: system, entries: session.transcript.entries, nativeCalls: native) + [.user(prefix)]
+        let format = offered == nil ? nil : session.model.toolCallFormat
+        let system = SessionPrompt.systemText(instructions: session.instructions, tools: offered, answer: answer, nativeCalls: format != nil)
+        return SessionPrompt.messages(systemText: system, entries: session.transcript.entries, callFormat: format) + [.user(prefix)]
     }
 
     private func offeredTools() throws(SessionError) -> [OfferedTool]? {
@@ -114,7 +114,7 @@ struct SessionRequest {
         var attempts: [ToolCallAttempt] = []
         var feedback: [ChatMessage] = []
         while true {
-            let messages = SessionPrompt.messages(systemText: system, entries: session.transcript.entries, nativeCalls: turn.isNative) + feedback
+            let messages = SessionPrompt.messages(systemText: system, entries: session.transcript.entries, callFormat: turn.callFormat) + feedback
             let (text, reasoning, pressure) = try await generate(
                 messages, tools: declarations, constraint: turn.constraint, native: turn.isNative, statistics: &statistics)
             let number = attempts.count + 1

@@ -39,9 +39,12 @@ enum SessionTurn {
         }
     }
 
-    var isNative: Bool {
-        if case .native = self { true } else { false }
+    /// The model's own call format; `nil` in the envelope.
+    var callFormat: ToolCallFormat? {
+        if case .native(let turn) = self { turn.format } else { nil }
     }
+
+    var isNative: Bool { callFormat != nil }
 
     func read(_ text: String) -> ToolTurn.Outcome {
         switch self {

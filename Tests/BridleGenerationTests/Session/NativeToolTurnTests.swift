@@ -32,6 +32,7 @@ struct NativeToolTurnTests {
         #expect(first.constraint?.trigger == "<tool_call>")
         let second = try #require(model.requests.last)
         let assistant = try #require(second.messages.first { $0.role == .assistant })
+        #expect(assistant.content == "Let me look.", "the prose before the call is shown again")
         let call = try #require(assistant.toolCalls.first)
         #expect(call.name == "findFilms" && call.id.count == 9 && call.id.allSatisfy { $0.isLetter || $0.isNumber })
         #expect(call.arguments == (try GeneratedContent(json: Self.arguments)))
