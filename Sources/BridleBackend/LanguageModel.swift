@@ -33,6 +33,12 @@ public protocol LanguageModel: Sendable {
     /// (``ToolCallFormat``); `nil` (the default) when it has no such format, and sessions then
     /// constrain calls to Bridle's JSON envelope.
     var toolCallFormat: ToolCallFormat? { get }
+
+    /// How many tokens `request`'s prompt is, as ``generate(_:)`` would read it (FoundationModels
+    /// 26.4's `tokenCount(for:)`); `nil` (the default) when the backend cannot tell without
+    /// generating. A response cut short (a token limit, a full context) throws instead of
+    /// reporting its statistics, so this is how its usage can still count the prompt.
+    func promptTokenCount(for request: GenerationRequest) async throws -> Int?
 }
 
 extension LanguageModel {
@@ -41,4 +47,6 @@ extension LanguageModel {
     public var capabilities: LanguageModelCapabilities { LanguageModelCapabilities([.guidedGeneration, .toolCalling]) }
 
     public var toolCallFormat: ToolCallFormat? { nil }
+
+    public func promptTokenCount(for request: GenerationRequest) async throws -> Int? { nil }
 }

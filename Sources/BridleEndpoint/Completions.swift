@@ -135,11 +135,22 @@ struct Completions {
             return .init(index: index, reply: reply, reasoning: answer.reasoning, finishReason: finishReason, statistics: answer.statistics)
         } catch let ResponseError.exceededMaximumResponseTokens(limit, partialText) {
             // OpenAI's answer to a token limit: the text so far, finish_reason "length".
-            var statistics = GenerationStatistics.zero
+            var statistics = await cutShort(index)
             statistics.responseTokens = limit
             return .init(index: index, reply: .content(partialText), reasoning: nil, finishReason: "length", statistics: statistics)
-        } catch let ResponseError.contextFilledDuringResponse(_, partialText) {
-            return .init(index: index, reply: .content(partialText), reasoning: nil, finishReason: "length", statistics: .zero)
+        } catch let ResponseError.contextFilledDuringResponse(contextSize, partialText) {
+            var statistics = await cutShort(index)
+            statistics.responseTokens = max(contextSize - statistics.promptTokens, 0)
+            return .init(index: index, reply: .content(partialText), reasoning: nil, finishReason: "length", statistics: statistics)
         }
+    }
+
+    /// The usage of choice `index`, cut short: the stream ended in an error, not with its
+    /// statistics, so the prompt is counted again (0 where the model cannot count it).
+    private func cutShort(_ index: Int) async -> GenerationStatistics {
+        let request = GenerationRequest(messages: turn.messages, promptText: turn.promptText, constraint: turn.constraint, options: options(forChoice: index))
+        var statistics = GenerationStatistics.zero
+        statistics.promptTokens = ((try? await model.promptTokenCount(for: request)) ?? nil) ?? 0
+        return statistics
     }
 }

@@ -12,13 +12,14 @@ struct ChoiceWork: @unchecked Sendable {
     /// Tokens the sequence holds in the cache.
     let held: Int
 
-    /// Each item's ``RunningSequence/advance(held:)``, in order.
-    static func run(_ work: [ChoiceWork]) -> [Result<RunningSequence.Progress, any Error>] {
+    /// Each item's ``RunningSequence/advance(held:)``, in order, made on `threads` threads of
+    /// llama.cpp's own team (``OpenMPTeam``).
+    static func run(_ work: [ChoiceWork], threads: Int) -> [Result<RunningSequence.Progress, any Error>] {
         guard work.count > 1 else {
             return work.map { item in Result { try item.sequence.advance(held: item.held) } }
         }
         let results = Results(count: work.count)
-        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+        OpenMPTeam.forEach(work.count, threads: threads) { index in
             let item = work[index]
             results.set(index, Result { try item.sequence.advance(held: item.held) })
         }

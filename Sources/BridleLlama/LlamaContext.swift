@@ -6,7 +6,7 @@ import Foundation
 
 /// One llama.cpp context and its KV cache, shared by up to ``LlamaConfiguration/sequences``
 /// requests at once (continuous batching). An actor: llama.cpp contexts are not thread-safe,
-/// so all work runs on a thread of the context's own (see ``DispatchQueueExecutor``).
+/// so all work runs on a thread of the context's own (see ``DedicatedThreadExecutor``).
 ///
 /// Each request runs in a sequence of its own. One step of the loop: every sequence whose
 /// logits came back chooses its next tokens (its own constraint, sampler and fast-forward),
@@ -16,7 +16,7 @@ import Foundation
 /// like an earlier conversation decodes only what is new, and a prefix another sequence holds
 /// (shared instructions, tool schemas) is copied instead of decoded again (``PrefixReuse``).
 actor LlamaContext {
-    private nonisolated let executor = DispatchQueueExecutor(label: "Bridle.LlamaContext")
+    private nonisolated let executor = DedicatedThreadExecutor(name: "Bridle.LlamaContext")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// One llama.cpp sequence: what its cache holds, and the request it serves, if any.
@@ -39,6 +39,8 @@ actor LlamaContext {
     private let batch: DecodeBatch
     /// Tokens one sequence may hold.
     nonisolated let contextSize: Int
+    /// Threads llama.cpp decodes on, which also make a step's choices.
+    private let threads: Int
     /// What requests may ask of it: request emphasis needs a second sequence (a feed of its own).
     nonisolated let capabilities: LanguageModelCapabilities
     /// llama.cpp's sliding attention window (0 without one): a sequence's cache keeps only
@@ -55,7 +57,8 @@ actor LlamaContext {
     private var isStepping = false
     private var uses = 0
 
-    /// A prefix shorter than this is decoded again rather than waited for.
+    /// A shared prefix this long is always waited for; a shorter one only when it is most of
+    /// what the prompt would decode (many seeds of one short request).
     private static let prefixWorthWaitingFor = 32
 
     init(model: LlamaModel, formatter: ChatFormatter, configuration: LlamaConfiguration) throws(LlamaError) {
@@ -93,6 +96,7 @@ actor LlamaContext {
         self.pointer = context
         self.batch = DecodeBatch(capacity: Int(parameters.n_batch))
         self.contextSize = min(requested, Int(llama_n_ctx(context)) / sequences)
+        self.threads = Int(threads)
         self.slidingWindow = Int(llama_model_n_swa(model.pointer))
         self.slots = Array(repeating: CacheSlot(), count: sequences)
         self.capabilities = LanguageModelCapabilities([.guidedGeneration, .toolCalling, .reasoning, .constraintPressure] + (sequences >= 2 ? [.requestEmphasis] : []))
@@ -224,7 +228,9 @@ actor LlamaContext {
     }
 
     /// Whether a sequence still reading its prompt shares a prefix with `prompt` worth waiting
-    /// for: longer, by ``prefixWorthWaitingFor`` tokens, than any prefix the cache holds.
+    /// for: longer than any prefix the cache holds by ``prefixWorthWaitingFor`` tokens, or by
+    /// at least half of what the prompt would decode. Waiting costs the request one step; not
+    /// waiting decodes the shared tokens once more, in a batch every running request waits for.
     private func isBeingRead(_ prompt: [llama_token]) -> Bool {
         func common(_ tokens: some Sequence<llama_token>) -> Int {
             min(zip(tokens, prompt).prefix(while: { $0 == $1 }).count, prompt.count - 1)
@@ -232,7 +238,8 @@ actor LlamaContext {
         let cached = slots.map { common($0.tokens) }.max() ?? 0
         return slots.contains { slot in
             guard let running = slot.running, running.responseStart == nil else { return false }
-            return common(running.main.prompt) >= cached + Self.prefixWorthWaitingFor
+            let gain = common(running.main.prompt) - cached
+            return gain >= min(Self.prefixWorthWaitingFor, max(1, (prompt.count - cached + 1) / 2))
         }
     }
 
@@ -292,7 +299,7 @@ actor LlamaContext {
             guard sequence.isReadyToChoose else { continue }
             choosing.append(ChoiceWork(sequence: sequence, held: slots[index].tokens.count))
         }
-        for (work, outcome) in zip(choosing, ChoiceWork.run(choosing)) {
+        for (work, outcome) in zip(choosing, ChoiceWork.run(choosing, threads: threads)) {
             switch outcome {
             case .success(.decoding): break
             case .success(.finished): end(work.sequence.main.sequence, throwing: nil)

@@ -77,6 +77,12 @@ public final class LlamaLanguageModel: LanguageModel {
         try formatter.prompt(for: messages, tools: tools)
     }
 
+    /// How many tokens `request`'s prompt is: its conversation written with the model's
+    /// template (and its tools), or its prompt text, tokenized as ``generate(_:)`` reads it.
+    public func promptTokenCount(for request: GenerationRequest) async throws -> Int? {
+        try PreparedRequest.prompt(for: request, model: model, formatter: formatter).count
+    }
+
     /// How the model writes tool calls of its own accord, derived from its chat template when
     /// Bridle renders it; sessions then offer tools in the template and constrain calls in
     /// that format.

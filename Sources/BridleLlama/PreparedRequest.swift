@@ -25,12 +25,8 @@ struct PreparedRequest {
         let reasoning = request.options.reasoningBudget > 0 && request.promptText == nil ? formatter.reasoningFormat : nil
         (constraint, compileSeconds) = try model.constraint(for: request, reasoningBlock: reasoning)
         sampler = try SamplerChain(options: request.options)
-        // Reasoning asks for it in the system message, the same in the baseline conversation,
-        // unless the model has a reasoning block of its own: then the block is opened for it.
-        let instruction = request.options.reasoningBudget > 0 && reasoning == nil ? request.options.reasoningStyle.instruction : nil
-        let opening = reasoning.flatMap { $0.startsInPrompt ? nil : $0.start } ?? ""
-        prompt = try model.tokenize(
-            request.promptText ?? formatter.prompt(for: Self.adding(instruction, to: request.messages), tools: request.tools) + opening)
+        let (instruction, opening) = Self.framing(of: request, reasoning: reasoning)
+        prompt = try Self.prompt(for: request, model: model, formatter: formatter)
         guard !prompt.isEmpty else { throw ResponseError.emptyPrompt }
         guard prompt.count < contextSize else {
             throw ResponseError.exceededContextWindowSize(promptTokens: prompt.count, contextSize: contextSize)
@@ -43,6 +39,22 @@ struct PreparedRequest {
         } else {
             baseline = nil
         }
+    }
+
+    /// The tokens of `request`'s own prompt.
+    static func prompt(for request: GenerationRequest, model: LlamaModel, formatter: ChatFormatter) throws -> [llama_token] {
+        if let promptText = request.promptText { return try model.tokenize(promptText) }
+        let reasoning = request.options.reasoningBudget > 0 ? formatter.reasoningFormat : nil
+        let (instruction, opening) = framing(of: request, reasoning: reasoning)
+        return try model.tokenize(formatter.prompt(for: adding(instruction, to: request.messages), tools: request.tools) + opening)
+    }
+
+    /// What reasoning adds around the conversation: it asks for it in the system message (the
+    /// same in the baseline conversation), unless the model has a reasoning block of its own,
+    /// which the prompt then opens for it.
+    private static func framing(of request: GenerationRequest, reasoning: ReasoningFormat?) -> (instruction: String?, opening: String) {
+        let instruction = request.options.reasoningBudget > 0 && reasoning == nil ? request.options.reasoningStyle.instruction : nil
+        return (instruction, reasoning.flatMap { $0.startsInPrompt ? nil : $0.start } ?? "")
     }
 
     /// `messages` with `instruction` (``ReasoningStyle/instruction``) closing the first system

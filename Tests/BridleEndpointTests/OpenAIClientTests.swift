@@ -72,6 +72,10 @@ struct OpenAIClientTests {
         let result = try await run("length")
         #expect(result["finish_reason"]?.text == "length")
         #expect(result["completion_tokens"] == 5)
+        // The cut answer's prompt is counted too, as a whole answer's is.
+        let prompt = result["prompt_tokens"].flatMap { Int($0.jsonString) } ?? 0
+        #expect(prompt > 10)
+        #expect(result["total_tokens"].flatMap { Int($0.jsonString) } == prompt + 5)
     }
 
     @Test func aTextCompletionFollowsBridlesGrammarField() async throws {

@@ -100,6 +100,19 @@ import Testing
         #expect(statistics.map(\.reusedPromptTokens) == statistics.map(\.sharedPromptTokens))
     }
 
+    /// Many seeds of one short request (`bridle generate --count`): the prompt is read once,
+    /// not once a seed side by side, though it is far shorter than a shared prefix of
+    /// instructions worth waiting for.
+    @Test func aShortPromptManySeedsShareIsReadOnce() async throws {
+        let constraint = try Self.constraint(Contacts.Arguments.self)
+        let model = try LlamaLanguageModel(contentsOf: TestModels.large, configuration: LlamaConfiguration(promptTemplate: .plain, sequences: 4))
+        let answers = try await model.checkedAnswers(to: [.user("Who?")], constraint: constraint, seeds: 0..<4, options: Self.options())
+        let statistics = try answers.map { try $0.result.get().statistics }
+        let prompt = statistics[0].promptTokens
+        #expect(prompt < 32)
+        #expect(statistics.map(\.sharedPromptTokens).sorted() == [0, prompt - 1, prompt - 1, prompt - 1])
+    }
+
     @Test func bestOfFourScoresEveryCandidateAndAnswersWithTheLikeliest() async throws {
         var options = Self.options(seed: 20)
         options.bestOf = 4

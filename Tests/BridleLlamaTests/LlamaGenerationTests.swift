@@ -88,6 +88,27 @@ import Testing
         #expect(statistics.responseTokens == 5)
     }
 
+    /// The count a cut response's usage relies on is the prompt the response reads: with a
+    /// system message, with a reasoning instruction, and as prompt text.
+    @Test(arguments: [
+        GenerationRequest(messages: [.user("Films")]),
+        GenerationRequest(messages: [.system("Answer briefly."), .user("Which films?")]),
+        GenerationRequest(messages: [.user("Films")], options: { var options = GenerationOptions(); options.reasoningLevel = .tokens(4); return options }()),
+        GenerationRequest(messages: [], promptText: "Films from"),
+    ])
+    func promptTokenCountIsThePromptTheResponseReads(request: GenerationRequest) async throws {
+        let model = try LlamaLanguageModel(contentsOf: TestModels.large)
+        var request = request
+        request.options.sampling = .greedy
+        request.options.maximumResponseTokens = 2
+        let counted = try await model.promptTokenCount(for: request)
+        do {
+            for try await _ in model.generate(request) {}
+        } catch ResponseError.exceededMaximumResponseTokens {}
+        let statistics = try #require(await model.lastStatistics)
+        #expect(counted == statistics.promptTokens)
+    }
+
     @Test func promptLongerThanTheContextIsATypedError() async throws {
         let model = try LlamaLanguageModel(contentsOf: TestModels.small, configuration: LlamaConfiguration(contextSize: 128))
         let prompt = String(repeating: "a very long prompt ", count: 100)

@@ -55,4 +55,8 @@ public struct SystemLanguageModel: LanguageModel {
     public func prewarm(_ messages: [ChatMessage]) async {
         await Self.configuredModel?.prewarm(messages)
     }
+
+    public func promptTokenCount(for request: GenerationRequest) async throws -> Int? {
+        try await Self.configuredModel?.promptTokenCount(for: request)
+    }
 }

@@ -120,7 +120,8 @@ def length(client):
         client.chat.completions.parse(model="any-name", messages=messages("A film."), response_format=Film, max_completion_tokens=5, seed=5)
     except openai.LengthFinishReasonError:
         return {"finish_reason": completion.choices[0].finish_reason, "text": completion.choices[0].message.content,
-                "completion_tokens": completion.usage.completion_tokens}
+                "completion_tokens": completion.usage.completion_tokens, "prompt_tokens": completion.usage.prompt_tokens,
+                "total_tokens": completion.usage.total_tokens}
     raise SystemExit("parse() did not raise on a cut answer")
 
 
