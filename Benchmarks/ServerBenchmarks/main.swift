@@ -259,7 +259,10 @@ if only == nil || only == "batching", let tool = ProcessInfo.processInfo.environ
     for _ in 0..<rounds {
         let reference = try bench.llamaCpp(rows: rows, prompt: prompt, tokens: tokens)
         for count in rows {
+            // llama-batched-bench starts each row count from an empty cache.
+            await local.clearCache()
             let greedy = try await bench.bridle(local, rows: count, tokens: tokens, sampling: .greedy)
+            await local.clearCache()
             let topK = try await bench.bridle(local, rows: count, tokens: tokens, sampling: .random(top: 40))
             measured[count, default: ([], [], [])].llama.append(reference[count] ?? 0)
             measured[count, default: ([], [], [])].greedy.append(greedy)

@@ -15,9 +15,10 @@ final class DedicatedThreadExecutor: SerialExecutor {
     init(name: String) {
         queue.executor = UnownedSerialExecutor(ordinary: self)
         let thread = Thread { [queue] in
-            // Named from the thread itself, the one way Foundation names it on Linux: what
-            // `top -H` and `perf` show (the first 15 bytes).
-            Thread.current.name = name
+            // Named from the thread itself, the one way Foundation names it on Linux, in the 15
+            // bytes Linux keeps (a longer name is refused, and the creator's stays): what
+            // `top -H` and `perf` show.
+            Thread.current.name = String(decoding: name.utf8.prefix(15), as: UTF8.self)
             queue.serve()
         }
         thread.start()

@@ -16,7 +16,7 @@ import Foundation
 /// like an earlier conversation decodes only what is new, and a prefix another sequence holds
 /// (shared instructions, tool schemas) is copied instead of decoded again (``PrefixReuse``).
 actor LlamaContext {
-    private nonisolated let executor = DedicatedThreadExecutor(name: "Bridle.LlamaContext")
+    private nonisolated let executor = DedicatedThreadExecutor(name: "Bridle decode")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// One llama.cpp sequence: what its cache holds, and the request it serves, if any.
