@@ -108,7 +108,8 @@ enum PythonString {
     }
 
     private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar == " " { return true }
+        // ASCII without a Unicode lookup: most text is, and the lookup dominated repr's cost.
+        if scalar.isASCII { return (0x20...0x7E).contains(scalar.value) }
         switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator, .spaceSeparator: return false
         default: return true
