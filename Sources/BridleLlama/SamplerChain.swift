@@ -12,6 +12,9 @@ final class SamplerChain {
 
     /// How much of the allowed set the chain's filter needs to see.
     let selection: CandidateSelection
+    /// Whether the chain is temperature and the seeded draw alone, with no filter: candidates
+    /// at −∞ carry no weight in its draw, so handing them over or not draws the same token.
+    let isPlainDraw: Bool
 
     init(options: GenerationOptions) throws {
         guard MemoryLayout<TokenCandidate>.size == MemoryLayout<llama_token_data>.size,
@@ -30,6 +33,7 @@ final class SamplerChain {
         }
         pointer = chain
         selection = sampling.selection
+        isPlainDraw = if case .nucleus(let p) = sampling.strategy { p >= 1 } else { false }
         switch sampling.strategy {
         case .greedy:
             llama_sampler_chain_add(chain, llama_sampler_init_greedy())

@@ -43,6 +43,18 @@ public final class CandidateBuffer {
         storage[Int(token)].logit = -.infinity
     }
 
+    /// The candidates of `drawn` above −∞, moved to its front in the same order: what a draw
+    /// that weighs candidates by their probability alone needs (llama.cpp's seeded draw adds
+    /// each one's `exp` in order, and a −∞ adds exactly 0, so it picks the same token).
+    public static func ruledIn(_ drawn: UnsafeMutableBufferPointer<TokenCandidate>) -> UnsafeMutableBufferPointer<TokenCandidate> {
+        var kept = 0
+        for index in drawn.indices where drawn[index].logit > -.infinity {
+            drawn[kept] = drawn[index]
+            kept += 1
+        }
+        return UnsafeMutableBufferPointer(rebasing: drawn[..<kept])
+    }
+
     /// The candidates a draw sees for `candidates`, valid until the next call: only the most
     /// likely allowed tokens (handing over a whole vocabulary would cost a pass over it, and
     /// every other token would be −∞ anyway), or the whole row with −∞ where the mask rules a

@@ -68,6 +68,31 @@ struct TokenChoiceTests {
         }
     }
 
+    /// A plain draw (temperature and the seeded draw) is handed only the candidates above −∞
+    /// after a mask or the emphasis cut: llama.cpp's real chain draws the same token from them
+    /// as from the whole row, over random rows, masks of every density, temperatures and seeds.
+    @Test(arguments: [0.01, 0.3, 0.95], 0..<20)
+    func aPlainDrawOverTheRuledInDrawsAsOverTheWholeRow(density: Double, seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let logits = (0..<5_000).map { _ in Float.random(in: -10..<10, using: &generator) }
+        var mask = TokenMask(vocabularySize: logits.count)
+        for id in 0..<logits.count where Double.random(in: 0..<1, using: &generator) < density { mask.insert(Int32(id)) }
+        mask.insert(Int32(seed))
+        for temperature in [1.0, 0.7] {
+            func draw(ruledIn: Bool) throws -> Int32? {
+                let chain = try SamplerChain(options: GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), temperature: temperature))
+                #expect(chain.isPlainDraw)
+                let buffer = CandidateBuffer()
+                logits.withUnsafeBufferPointer { buffer.load($0) }
+                let drawn = try #require(buffer.narrow(to: .allowed(mask)))
+                return chain.draw(ruledIn ? CandidateBuffer.ruledIn(drawn) : drawn)
+            }
+            let token = try draw(ruledIn: true)
+            #expect(token == (try draw(ruledIn: false)), "density \(density) seed \(seed) temperature \(temperature)")
+            #expect(token.map { mask.contains($0) } == true)
+        }
+    }
+
     /// Through llama.cpp's chain: greedy takes the likeliest allowed token, never x; with the
     /// baseline's logits, the emphasised choice; and plain temperature sampling, which draws
     /// first, ends on an allowed token however often the chain draws x.
