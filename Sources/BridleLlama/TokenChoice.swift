@@ -45,13 +45,13 @@ final class TokenChoice {
             let asked = selection.after(refused: refused)
             let allowed = refused == 0 && asked == .allowed ? whole ?? constraint.candidates(asked, from: candidates.row)
                 : constraint.candidates(asked, from: candidates.row)
-            let drawn = candidates.narrow(to: allowed, for: asked)
+            let drawn = candidates.narrow(to: allowed, for: asked, onlyAllowed: sampler.isPlainDraw)
             if allowed.usedMask { maskSeconds = (maskSeconds ?? 0) + (ContinuousClock.now - maskStart).seconds }
             guard var drawn else { return nil }
             if let (transform, baseline) = emphasis { transform.apply(to: drawn, baseline: baseline, cut: allowed.areAllowed) }
-            // A mask or the emphasis cut leaves most of a vocabulary at −∞, which a plain draw
-            // would still weigh one by one (an `expf` each: 4 ms on 262,144 tokens).
-            if sampler.isPlainDraw, allowed.usedMask || emphasis != nil { drawn = CandidateBuffer.ruledIn(drawn) }
+            // A mask (above) or the emphasis cut leaves most of a vocabulary at −∞, which a
+            // plain draw would still weigh one by one (an `expf` each: 4 ms on 262,144 tokens).
+            if sampler.isPlainDraw, emphasis != nil { drawn = CandidateBuffer.ruledIn(drawn) }
             guard let token = sampler.draw(drawn) else { return nil }
             if constraint.allows(token) {
                 sampler.accept(token)

@@ -65,10 +65,29 @@ public final class CandidateBuffer {
     /// likely tokens (greedy, top-k), only those k are handed over, found in one pass: the draw
     /// is the same, and the sampler chain no longer sorts a whole vocabulary for it (on gemma's
     /// 262k tokens, most of an unconstrained token's sampling time).
-    public func narrow(to candidates: Candidates, for selection: CandidateSelection = .allowed) -> UnsafeMutableBufferPointer<TokenCandidate>? {
+    ///
+    /// With `onlyAllowed`, a mask's allowed tokens alone are handed over, in id order, for a
+    /// draw that weighs candidates by probability alone (``ruledIn(_:)``).
+    public func narrow(
+        to candidates: Candidates, for selection: CandidateSelection = .allowed, onlyAllowed: Bool = false
+    ) -> UnsafeMutableBufferPointer<TokenCandidate>? {
         switch candidates {
         case .none:
             return nil
+        case .allowed(let mask) where onlyAllowed:
+            var kept = 0
+            for (wordIndex, word) in mask.words.enumerated() {
+                var bits = word
+                while bits != 0 {
+                    let id = wordIndex &* 64 &+ bits.trailingZeroBitCount
+                    if id < storage.count, storage[id].logit > -.infinity {
+                        working[kept] = storage[id]
+                        kept += 1
+                    }
+                    bits &= bits &- 1
+                }
+            }
+            return kept == 0 ? nil : UnsafeMutableBufferPointer(rebasing: working[..<kept])
         case .mostLikely(let ids):
             for (index, id) in ids.enumerated() { working[index] = storage[Int(id)] }
             let drawn = UnsafeMutableBufferPointer(rebasing: working[..<ids.count])

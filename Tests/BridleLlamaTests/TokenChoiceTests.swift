@@ -79,16 +79,18 @@ struct TokenChoiceTests {
         for id in 0..<logits.count where Double.random(in: 0..<1, using: &generator) < density { mask.insert(Int32(id)) }
         mask.insert(Int32(seed))
         for temperature in [1.0, 0.7] {
-            func draw(ruledIn: Bool) throws -> Int32? {
+            func draw(ruledIn: Bool, onlyAllowed: Bool = false) throws -> Int32? {
                 let chain = try SamplerChain(options: GenerationOptions(sampling: .random(probabilityThreshold: 1, seed: seed), temperature: temperature))
                 #expect(chain.isPlainDraw)
                 let buffer = CandidateBuffer()
                 logits.withUnsafeBufferPointer { buffer.load($0) }
-                let drawn = try #require(buffer.narrow(to: .allowed(mask)))
+                let drawn = try #require(buffer.narrow(to: .allowed(mask), onlyAllowed: onlyAllowed))
+                if onlyAllowed { #expect(drawn.count == mask.count) }
                 return chain.draw(ruledIn ? CandidateBuffer.ruledIn(drawn) : drawn)
             }
             let token = try draw(ruledIn: true)
             #expect(token == (try draw(ruledIn: false)), "density \(density) seed \(seed) temperature \(temperature)")
+            #expect(token == (try draw(ruledIn: false, onlyAllowed: true)), "density \(density) seed \(seed) temperature \(temperature)")
             #expect(token.map { mask.contains($0) } == true)
         }
     }
