@@ -264,9 +264,8 @@ if only == nil || only == "batching", let tool = ProcessInfo.processInfo.environ
             let greedy = try await bench.bridle(local, rows: count, tokens: tokens, sampling: .greedy)
             await local.clearCache()
             let topK = try await bench.bridle(local, rows: count, tokens: tokens, sampling: .random(top: 40))
-            measured[count, default: ([], [], [])].llama.append(reference[count] ?? 0)
-            measured[count, default: ([], [], [])].greedy.append(greedy)
-            measured[count, default: ([], [], [])].topK.append(topK)
+            let runs = measured[count, default: ([], [], [])]
+            measured[count] = (runs.llama + [reference[count] ?? 0], runs.greedy + [greedy], runs.topK + [topK])
         }
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

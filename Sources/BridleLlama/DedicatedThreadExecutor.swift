@@ -73,7 +73,7 @@ final class DedicatedThreadExecutor: SerialExecutor {
             defer { condition.unlock() }
             while jobs.isEmpty, !isClosed { condition.wait() }
             guard !jobs.isEmpty else { return nil }
-            defer { jobs.removeAll(keepingCapacity: true) }
+            defer { jobs = [] }
             return jobs
         }
     }

@@ -76,16 +76,11 @@ public final class CandidateBuffer {
             return nil
         case .allowed(let mask) where onlyAllowed:
             var kept = 0
-            for (wordIndex, word) in mask.words.enumerated() {
-                var bits = word
-                while bits != 0 {
-                    let id = wordIndex &* 64 &+ bits.trailingZeroBitCount
-                    if id < storage.count, storage[id].logit > -.infinity {
-                        working[kept] = storage[id]
-                        kept += 1
-                    }
-                    bits &= bits &- 1
-                }
+            mask.forEach { token in
+                let id = Int(token)
+                guard id < storage.count, storage[id].logit > -.infinity else { return }
+                working[kept] = storage[id]
+                kept += 1
             }
             return kept == 0 ? nil : UnsafeMutableBufferPointer(rebasing: working[..<kept])
         case .mostLikely(let ids):

@@ -48,13 +48,18 @@ public struct TokenMask: Sendable, Equatable {
     /// The allowed tokens, in increasing order.
     public var tokens: [Int32] {
         var result: [Int32] = []
+        forEach { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each allowed token, in increasing order, without building an array.
+    public func forEach(_ body: (Int32) -> Void) {
         for (wordIndex, word) in words.enumerated() {
             var bits = word
             while bits != 0 {
-                result.append(Int32(wordIndex * 64 + bits.trailingZeroBitCount))
-                bits &= bits - 1
+                body(Int32(wordIndex &* 64 &+ bits.trailingZeroBitCount))
+                bits &= bits &- 1
             }
         }
-        return result
     }
 }
