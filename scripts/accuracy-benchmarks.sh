@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the accuracy benchmark (release build): BFCL live-simple function calls from
+# Runs the accuracy benchmark (release build): BFCL live-simple (or, with --category multiple,
+# live-multiple) function calls from
 # ${BRIDLE_SHARED:-../shared}/quality/bfcl on gemma-3-270m and SmolLM2-135M-Instruct (both fetched
 # once), Bridle per layout against llama-server's json_schema and the model unconstrained.
 # Arguments after the script's go to the benchmark (--limit 50, --seeds 3, --system …).

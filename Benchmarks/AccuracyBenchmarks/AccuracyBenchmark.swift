@@ -6,21 +6,24 @@ import BridleSchema
 import Foundation
 
 /// `bash scripts/accuracy-benchmarks.sh`: how often each system's answer to a BFCL "live
-/// simple" task is right, on real models, with the same prompt text for every system. Numbers
+/// simple" task (or, with `--category multiple`, a "live multiple" one) is right, on real models, with the same prompt text for every system. Numbers
 /// only; nothing is asserted.
 @main
 struct AccuracyBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accuracy-benchmarks",
-        abstract: "Accuracy of constrained function-call arguments on BFCL live-simple tasks.")
+        abstract: "Accuracy of constrained function calls on BFCL live-simple and live-multiple tasks.")
 
-    @Option(help: "The folder with BFCL_v4_live_simple.json and its possible answers.")
+    @Option(help: "The folder with BFCL_v4_live_simple.json, BFCL_v4_live_multiple.json and their possible answers.")
     var bfcl: String
+
+    @Option(help: "The tasks: simple (one function a task) or multiple (several; the answer names one).")
+    var category = "simple"
 
     @Option(help: "A model as NAME=FILE.gguf; repeat it.")
     var model: [String]
 
-    @Option(help: "A system: bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N or /draft-N]/RENDERING, llama-json-schema/RENDERING, llama-bridle-gbnf/LAYOUT[/required-first]/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
+    @Option(help: "A system: bridle/LAYOUT[/no-ff][/as-written][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N or /draft-N]/RENDERING, llama-json-schema/RENDERING, llama-bridle-gbnf/LAYOUT[/required-first]/RENDERING or unconstrained/RENDERING (RENDERING: fields or json-schema); repeat it.")
     var system: [String] = [
         "bridle/spaced/json-schema", "bridle/spaced/no-emphasis/json-schema", "bridle/compact/no-emphasis/json-schema",
         "bridle/spaced/fields", "llama-json-schema/json-schema", "unconstrained/json-schema",
@@ -52,7 +55,10 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             guard let parsed = AnswerSystem(text) else { throw ValidationError("unknown system \(text)") }
             return parsed
         }
-        var tasks = try FunctionCallCase.load(from: URL(fileURLWithPath: bfcl))
+        guard let category = FunctionCallCase.Category(rawValue: category) else {
+            throw ValidationError("--category takes \(FunctionCallCase.Category.allCases.map(\.rawValue).joined(separator: " or ")), not \(category)")
+        }
+        var tasks = try FunctionCallCase.load(from: URL(fileURLWithPath: bfcl), category: category)
         tasks = tasks.enumerated().filter { $0.offset % max(every, 1) == 0 }.map(\.element)
         if let limit { tasks = Array(tasks.prefix(limit)) }
         let log = output.map { path -> FileHandle? in
@@ -60,7 +66,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             return FileHandle(forWritingAtPath: path)
         } ?? nil
         let runs: [Double?] = [nil] + Array(repeating: 0.7, count: seeds)
-        print("tasks: \(tasks.count) BFCL live-simple\(every > 1 ? " (every \(every)th)" : ""); greedy\(seeds > 0 ? " and temperature 0.7 with seeds 0..<\(seeds)" : ""); at most \(Self.maximumTokens) tokens")
+        print("tasks: \(tasks.count) BFCL live-\(category.rawValue)\(every > 1 ? " (every \(every)th)" : ""); greedy\(seeds > 0 ? " and temperature 0.7 with seeds 0..<\(seeds)" : ""); at most \(Self.maximumTokens) tokens")
         for entry in model {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ValidationError("--model takes NAME=FILE.gguf, not \(entry)") }
@@ -73,6 +79,10 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                     for system in systems where !system.engine.runsOnServer {
                         for (seed, temperature) in runs.enumerated() where temperature != nil || !system.samplesOnly {
                             let key = Self.key(system, temperature: temperature)
+                            // Each answer from an empty cache: a prompt read in one batch or after a
+                            // reused prefix moves the logits' low bits, and so a greedy answer would
+                            // depend on the tasks and systems before it.
+                            await llama.clearCache()
                             let result = await Self.answer(task, system: system, llama: llama, temperature: temperature, seed: UInt64(seed))
                             tallies[key, default: Tally()].add(result)
                             Self.write(result, task: task, model: parts[0], key: key, to: log)
@@ -91,19 +101,19 @@ struct AccuracyBenchmark: AsyncParsableCommand {
                     for system in systems where system.engine.runsOnServer {
                         for (seed, temperature) in runs.enumerated() {
                             let key = Self.key(system, temperature: temperature)
-                            let schema = try? GenerationSchema(jsonSchema: task.parameters)
+                            let schema = try? GenerationSchema(jsonSchema: task.answerSchema)
                             let prompt = try prompter.prompt(for: system.messages(for: task, schema: schema))
                             let start = ContinuousClock.now
                             var result: Outcome
                             do {
                                 let constraint: LlamaServerCompletion.Constraint
                                 if case .llamaBridleGrammar(let layout, let requiredFirst) = system.engine {
-                                    let parameters = requiredFirst ? FunctionCallCase.requiredFirst(task.parameters) : task.parameters
+                                    let parameters = requiredFirst ? FunctionCallCase.requiredFirst(task.answerSchema) : task.answerSchema
                                     var options = GrammarOptions()
                                     options.layout = layout
                                     constraint = .grammar(try OutputConstraint(schema: GenerationSchema(jsonSchema: parameters), options: options).gbnf)
                                 } else {
-                                    constraint = .jsonSchema(task.parameters)
+                                    constraint = .jsonSchema(task.answerSchema)
                                 }
                                 let text = try await server.complete(
                                     prompt: prompt, constraint: constraint, temperature: temperature, seed: UInt64(seed), maximumTokens: Self.maximumTokens)
@@ -145,14 +155,15 @@ struct AccuracyBenchmark: AsyncParsableCommand {
         let start = ContinuousClock.now
         var result: Outcome
         do {
-            let schema = try? GenerationSchema(jsonSchema: task.parameters)
+            let schema = try? GenerationSchema(jsonSchema: task.answerSchema)
             var options = GenerationOptions(sampling: temperature == nil ? .greedy : .random(probabilityThreshold: 1, seed: seed), temperature: temperature)
             options.maximumResponseTokens = maximumTokens
             var request = GenerationRequest(messages: system.messages(for: task, schema: schema), options: options)
             switch system.engine {
-            case .bridle(let layout, let fastForward, let bestOf, let emphasis, let reasoning, let style):
+            case .bridle(let layout, let fastForward, let bestOf, let emphasis, let reasoning, let style, let asWritten):
                 guard let schema else { throw BenchmarkFailure("Bridle cannot import the schema") }
                 request.options.grammar.layout = layout
+                request.options.grammar.readsDescribedFormats = !asWritten
                 request.options.fastForward = fastForward
                 request.options.requestEmphasis = emphasis
                 if reasoning > 0 {
@@ -270,7 +281,7 @@ struct Outcome {
 
     init(text: String, task: FunctionCallCase) {
         self.text = text
-        isRight = ArgumentScore.firstObject(in: text).map { ArgumentScore.isCorrect($0, accepted: task.accepted) } ?? false
+        isRight = ArgumentScore.firstObject(in: text).map(task.isRight) ?? false
     }
 
     init(failure: String) {

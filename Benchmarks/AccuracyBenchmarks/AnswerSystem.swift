@@ -10,7 +10,8 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
         /// `emphasis`: ``GenerationOptions/requestEmphasis`` (its default unless the system names one).
         /// `reasoning`: tokens of free text first (``GenerationOptions/reasoningLevel``; 0 is off),
         /// spent as `style` says.
-        case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int, emphasis: RequestEmphasis?, reasoning: Int, style: ReasoningStyle)
+        /// `asWritten`: descriptions' formats not read (``GrammarOptions/readsDescribedFormats`` off).
+        case bridle(layout: JSONLayout, fastForward: Bool, bestOf: Int, emphasis: RequestEmphasis?, reasoning: Int, style: ReasoningStyle, asWritten: Bool = false)
         case llamaJSONSchema
         /// llama-server with Bridle's GBNF for the schema in a layout, its properties in the
         /// schema's order or required ones first (as llama.cpp's converter orders them):
@@ -40,11 +41,11 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
 
     /// Best-of-N systems sample; they have no greedy run.
     var samplesOnly: Bool {
-        if case .bridle(_, _, let bestOf, _, _, _) = engine { return bestOf > 1 }
+        if case .bridle(_, _, let bestOf, _, _, _, _) = engine { return bestOf > 1 }
         return false
     }
 
-    /// `bridle/LAYOUT[/no-ff][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N or /draft-N]/RENDERING`, `llama-json-schema/RENDERING`
+    /// `bridle/LAYOUT[/no-ff][/as-written][/best-of-N][/emphasis-γ[-α] or /no-emphasis][/reasoning-N or /draft-N]/RENDERING`, `llama-json-schema/RENDERING`
     /// or `unconstrained/RENDERING`.
     init?(_ text: String) {
         let parts = text.split(separator: "/").map(String.init)
@@ -58,9 +59,12 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
             var reasoning = 0
             var style = ReasoningStyle.thinkFirst
             var emphasis = GenerationOptions().requestEmphasis
+            var asWritten = false
             for option in parts[2..<(parts.count - 1)] {
                 if option == "no-ff" {
                     fastForward = false
+                } else if option == "as-written" {
+                    asWritten = true
                 } else if option == "no-emphasis" {
                     emphasis = nil
                 } else if option.hasPrefix("reasoning-"), let count = Int(option.dropFirst("reasoning-".count)), count > 0 {
@@ -78,7 +82,8 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
                     return nil
                 }
             }
-            engine = .bridle(layout: layout, fastForward: fastForward, bestOf: bestOf, emphasis: emphasis, reasoning: reasoning, style: style)
+            engine = .bridle(
+                layout: layout, fastForward: fastForward, bestOf: bestOf, emphasis: emphasis, reasoning: reasoning, style: style, asWritten: asWritten)
         case "llama-json-schema" where parts.count == 2: engine = .llamaJSONSchema
         case "llama-bridle-gbnf" where (3...4).contains(parts.count):
             guard let layout = JSONLayout(rawValue: parts[1]), parts.count == 3 || parts[2] == "required-first" else { return nil }
@@ -90,8 +95,8 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
 
     var description: String {
         switch engine {
-        case .bridle(let layout, let fastForward, let bestOf, let emphasis, let reasoning, let style):
-            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")\(Self.name(of: emphasis))"
+        case .bridle(let layout, let fastForward, let bestOf, let emphasis, let reasoning, let style, let asWritten):
+            "bridle/\(layout.rawValue)\(fastForward ? "" : "/no-ff")\(asWritten ? "/as-written" : "")\(bestOf > 1 ? "/best-of-\(bestOf)" : "")\(Self.name(of: emphasis))"
                 + (reasoning > 0 ? "/\(style == .draftFirst ? "draft" : "reasoning")-\(reasoning)" : "") + "/\(rendering.rawValue)"
         case .llamaJSONSchema: "llama-json-schema/\(rendering.rawValue)"
         case .llamaBridleGrammar(let layout, let requiredFirst):
@@ -110,14 +115,30 @@ struct AnswerSystem: Hashable, CustomStringConvertible {
     /// The conversation every system gets for `task`: the task's own messages after a system
     /// message that names the function and shows its arguments.
     func messages(for task: FunctionCallCase, schema: GenerationSchema?) -> [ChatMessage] {
-        var system = ["You call functions for the user. The function is \(task.functionName): \(task.functionDescription)"]
-        switch rendering {
-        case .fields:
-            system.append("Its arguments:\n" + (schema?.fieldList ?? task.parameters.jsonString))
-        case .jsonSchema:
-            system.append("Its arguments, as a JSON Schema: " + task.parameters.jsonString)
+        var system: [String]
+        if task.functions.count == 1, let function = task.functions.first {
+            system = ["You call functions for the user. The function is \(function.name): \(function.description)"]
+            switch rendering {
+            case .fields:
+                system.append("Its arguments:\n" + (schema?.fieldList ?? function.parameters.jsonString))
+            case .jsonSchema:
+                system.append("Its arguments, as a JSON Schema: " + function.parameters.jsonString)
+            }
+            system.append("Reply with the arguments only, as one JSON object.")
+        } else {
+            system = ["You call functions for the user. Choose the one function that does what the user asks. The functions:"]
+            for function in task.functions {
+                system.append("- \(function.name): \(function.description)")
+                switch rendering {
+                case .fields:
+                    let fields = (try? GenerationSchema(jsonSchema: function.parameters))?.fieldList ?? function.parameters.jsonString
+                    system.append("  Its arguments:\n" + fields)
+                case .jsonSchema:
+                    system.append("  Its arguments, as a JSON Schema: " + function.parameters.jsonString)
+                }
+            }
+            system.append(#"Reply with the call only, as one JSON object: {"name": the function's name, "arguments": its arguments}."#)
         }
-        system.append("Reply with the arguments only, as one JSON object.")
         var messages: [ChatMessage] = []
         var text = system.joined(separator: "\n")
         for message in task.messages where message.role == .system { text = message.content + "\n\n" + text }

@@ -2,41 +2,85 @@ import BridleGeneration
 import BridleSchema
 import Foundation
 
-/// One BFCL "live simple" task: a conversation asking for one call of one function, the
-/// function's parameters as a JSON Schema, and the accepted argument values.
+/// One BFCL task: a conversation asking for one call, the functions it may call (one in "live
+/// simple", several in "live multiple"), their parameters as JSON Schemas, and the accepted
+/// call.
 struct FunctionCallCase {
+    struct Function {
+        let name: String
+        let description: String
+        /// The parameters in standard JSON Schema (BFCL's dialect translated).
+        let parameters: GeneratedContent
+    }
+
+    /// Which BFCL file the tasks come from.
+    enum Category: String, CaseIterable {
+        case simple, multiple
+
+        var file: String { "BFCL_v4_live_\(rawValue).json" }
+    }
+
     let id: String
-    let functionName: String
-    let functionDescription: String
-    /// The parameters in standard JSON Schema (BFCL's dialect translated).
-    let parameters: GeneratedContent
+    let functions: [Function]
     let messages: [ChatMessage]
+    /// The function the accepted call names.
+    let expectedFunction: String
     /// Parameter name → accepted values (`""` among them: the parameter may be left out).
     let accepted: [String: [GeneratedContent]]
 
-    /// The cases of `folder` (BFCL_v4_live_simple.json and its possible answers), in file order.
-    static func load(from folder: URL) throws -> [FunctionCallCase] {
-        let questions = try lines(of: folder.appendingPathComponent("BFCL_v4_live_simple.json"))
-        let answers = try lines(of: folder.appendingPathComponent("possible_answer_BFCL_v4_live_simple.json"))
-        var acceptedByID: [String: [String: [GeneratedContent]]] = [:]
+    /// What every system's answer is held to: with one function its arguments object; with
+    /// several a call, `{"name": …, "arguments": …}`, one `anyOf` branch per function.
+    var answerSchema: GeneratedContent {
+        guard functions.count > 1 else { return functions[0].parameters }
+        return GeneratedContent(properties: [("anyOf", GeneratedContent(elements: functions.map { function in
+            GeneratedContent(properties: [
+                ("type", GeneratedContent("object")),
+                ("properties", GeneratedContent(properties: [
+                    ("name", GeneratedContent(properties: [("const", GeneratedContent(function.name))])),
+                    ("arguments", function.parameters),
+                ])),
+                ("required", GeneratedContent(elements: [GeneratedContent("name"), GeneratedContent("arguments")])),
+                ("additionalProperties", GeneratedContent(false)),
+            ])
+        }))])
+    }
+
+    /// Whether `answer` (the answer schema's value) is the accepted call.
+    func isRight(_ answer: GeneratedContent) -> Bool {
+        guard functions.count > 1 else { return ArgumentScore.isCorrect(answer, accepted: accepted) }
+        guard case .string(let name)? = answer[property: "name"]?.kind, name == expectedFunction,
+            let arguments = answer[property: "arguments"]
+        else { return false }
+        return ArgumentScore.isCorrect(arguments, accepted: accepted)
+    }
+
+    /// The cases of `category` in `folder` (its tasks and their possible answers), in file order.
+    static func load(from folder: URL, category: Category) throws -> [FunctionCallCase] {
+        let questions = try lines(of: folder.appendingPathComponent(category.file))
+        let answers = try lines(of: folder.appendingPathComponent("possible_answer_" + category.file))
+        var acceptedByID: [String: (function: String, parameters: [String: [GeneratedContent]])] = [:]
         for answer in answers {
             guard case .string(let id)? = answer[property: "id"]?.kind, case .array(let truths)? = answer[property: "ground_truth"]?.kind,
-                case .structure(let calls, _)? = truths.first?.kind, let call = calls.values.first,
+                case .structure(let calls, let names)? = truths.first?.kind, let name = names.first, let call = calls[name],
                 case .structure(let parameters, _) = call.kind
             else { continue }
-            acceptedByID[id] = parameters.mapValues { value in
+            acceptedByID[id] = (name, parameters.mapValues { value in
                 if case .array(let values) = value.kind { return values }
                 return [value]
-            }
+            })
         }
         return questions.compactMap { question in
             guard case .string(let id)? = question[property: "id"]?.kind, let accepted = acceptedByID[id],
                 case .array(let turns)? = question[property: "question"]?.kind, case .array(let turn)? = turns.first?.kind,
-                case .array(let functions)? = question[property: "function"]?.kind, let function = functions.first,
-                case .string(let name)? = function[property: "name"]?.kind, let parameters = function[property: "parameters"]
+                case .array(let listed)? = question[property: "function"]?.kind
             else { return nil }
-            var description = ""
-            if case .string(let text)? = function[property: "description"]?.kind { description = text }
+            let functions = listed.compactMap { function -> Function? in
+                guard case .string(let name)? = function[property: "name"]?.kind, let parameters = function[property: "parameters"] else { return nil }
+                var description = ""
+                if case .string(let text)? = function[property: "description"]?.kind { description = text }
+                return Function(name: name, description: description, parameters: standardSchema(parameters))
+            }
+            guard !functions.isEmpty, functions.count == listed.count else { return nil }
             let messages: [ChatMessage] = turn.compactMap { message in
                 guard case .string(let role)? = message[property: "role"]?.kind, case .string(let content)? = message[property: "content"]?.kind
                 else { return nil }
@@ -47,8 +91,7 @@ struct FunctionCallCase {
                 }
             }
             return FunctionCallCase(
-                id: id, functionName: name, functionDescription: description, parameters: standardSchema(parameters),
-                messages: messages, accepted: accepted)
+                id: id, functions: functions, messages: messages, expectedFunction: accepted.function, accepted: accepted.parameters)
         }
     }
 

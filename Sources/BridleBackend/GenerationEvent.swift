@@ -46,7 +46,8 @@ public struct GenerationStatistics: Sendable, Hashable, Codable {
     /// forced `plete"` go into the response as `complete` and `"`.
     public var healedTokens = 0
     /// Sampled tokens chosen under request emphasis (``GenerationOptions/requestEmphasis``):
-    /// 0 where the backend answered without it.
+    /// 0 where the backend answered without it. Tokens where the grammar expects a digit are
+    /// chosen without it and not counted.
     public var emphasisedTokens = 0
     /// Value-rule searches (distinct elements, related properties) that ran past their budget
     /// and let a token through undecided; the check after generation still judges the answer.

@@ -8,7 +8,9 @@
 /// example or a field's description copied from the instructions, optional fields filled in —
 /// loses weight; what the request makes likelier gains it. The plausibility cut keeps emphasis
 /// from overruling what the model is sure of (a date's format, a name it was given) merely
-/// because it would write that without the request too.
+/// because it would write that without the request too. Where the grammar expects a digit (a
+/// date's fields, a number's digits) the model chooses plainly: emphasis favours each of the
+/// request's digit groups wherever it may stand, and wrote "2542-04-25" for "April 25th".
 ///
 /// ```swift
 /// var options = GenerationOptions(sampling: .greedy)

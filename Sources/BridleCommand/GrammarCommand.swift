@@ -46,7 +46,9 @@ enum SchemaLoading {
         do {
             let schema = try GenerationSchema(jsonSchema: text)
             for note in schema.importNotes { Diagnostics.note("\(path): note: \(note)") }
-            return (schema, try schema.grammar(options: GrammarOptions(layout: layout)))
+            let compiled = try schema.grammar(options: GrammarOptions(layout: layout))
+            for use in compiled.describedFormats { Diagnostics.note("\(path): note: \(use.note)") }
+            return (schema, compiled)
         } catch let error as any SchemaIssuesError {
             throw ValidationFailure("\(path): \(error)")
         }

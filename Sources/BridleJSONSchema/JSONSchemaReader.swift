@@ -173,6 +173,7 @@ struct JSONSchemaReader {
         }
         if case .string(let title)? = value("title")?.kind { result.title = title }
         if case .string(let description)? = value("description")?.kind { result.description = description }
+        result.defaultValue = value("default")
         return result
     }
 
@@ -297,6 +298,7 @@ struct JSONSchemaReader {
         }
         result.title = node.title
         result.description = node.description
+        result.defaultValue = node.defaultValue
         return result
     }
 

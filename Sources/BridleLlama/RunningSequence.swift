@@ -98,10 +98,10 @@ final class RunningSequence {
         let token = outcome.token
         statistics.refusedTokens += outcome.refused
         if let seconds = outcome.maskSeconds { maskMicroseconds.append(seconds * 1e6) }
-        if baselineLogits != nil { statistics.emphasisedTokens += 1 }
+        if outcome.emphasised { statistics.emphasisedTokens += 1 }
         if let pressure = outcome.pressure { record(pressure) }
         if ticket.request.scoresTokens {
-            statistics.logProbability += score(of: token, logits: logits, baseline: baselineLogits)
+            statistics.logProbability += score(of: token, logits: logits, baseline: outcome.emphasised ? baselineLogits : nil)
             statistics.scoredTokens += 1
         }
         guard let commit = constraint.commit(token, healingWith: tokenize) else { throw noToken() }

@@ -19,6 +19,8 @@ final class TokenChoice {
         let refused: Int
         let maskSeconds: Double?
         let pressure: MaskPressure?
+        /// Whether request emphasis weighed the choice (not where the constraint expects a digit).
+        let emphasised: Bool
     }
 
     init(constraint: any TokenConstraint, sampler: SamplerChain, emphasis: EmphasisTransform?, measuresPressure: Bool = false) {
@@ -32,7 +34,9 @@ final class TokenChoice {
     /// emphasis; `nil` when the constraint allows nothing or the chain draws nothing.
     func choose(from logits: UnsafeBufferPointer<Float>, baseline: UnsafeBufferPointer<Float>?) -> Outcome? {
         candidates.load(logits)
-        let emphasis = baseline.flatMap { baseline in self.emphasis.map { ($0, baseline) } }
+        // A date's or a number's digits are the model's to order: emphasis, which favours what
+        // the request makes likelier, would put the request's "25" into a year's first digits.
+        let emphasis = constraint.expectsDigit ? nil : baseline.flatMap { baseline in self.emphasis.map { ($0, baseline) } }
         let selection = emphasis == nil ? sampler.selection : sampler.selection.checked(atLeast: EmphasisTransform.candidates)
         var refused = 0
         var maskSeconds: Double?
@@ -55,7 +59,7 @@ final class TokenChoice {
             guard let token = sampler.draw(drawn) else { return nil }
             if constraint.allows(token) {
                 sampler.accept(token)
-                return Outcome(token: token, refused: refused, maskSeconds: maskSeconds, pressure: pressure)
+                return Outcome(token: token, refused: refused, maskSeconds: maskSeconds, pressure: pressure, emphasised: emphasis != nil)
             }
             refused += 1
             candidates.refuse(token)

@@ -40,6 +40,8 @@ public final class MaskedConstraint: TokenConstraint {
 
     public var freeText: FreeTextOutcome? { nil }
 
+    public var expectsDigit: Bool { masker.position.expectsDigit }
+
     public func forcedTokens(tokenize: ([UInt8]) -> [Int32]?) -> [Int32] {
         let forced = masker.forcedBytes()
         guard !forced.isEmpty else { return [] }

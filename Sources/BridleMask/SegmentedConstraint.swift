@@ -50,6 +50,11 @@ public final class SegmentedConstraint: TokenConstraint {
     public var exhaustedWorkBudget: Int? { answer.exhaustedWorkBudget }
     public var undecidedValueSearches: Int { answer.undecidedValueSearches }
 
+    public var expectsDigit: Bool {
+        if case .answer = stage { return answer.expectsDigit }
+        return false
+    }
+
     public func forcedTokens(tokenize: ([UInt8]) -> [Int32]?) -> [Int32] {
         switch stage {
         case .free: return []

@@ -45,6 +45,11 @@ public protocol TokenConstraint: AnyObject {
     /// while it goes on, and always for a constraint whose answer is the whole output.
     var freeText: FreeTextOutcome? { get }
 
+    /// Whether the output must go on with an ASCII digit (``GrammarMatcher/expectsDigit``):
+    /// a date's or a time's fields, a number's digits. The sampler may treat such positions
+    /// apart: request emphasis leaves them to the model, which writes digits in their order.
+    var expectsDigit: Bool { get }
+
     /// The matcher's work budget, when running out of it is why nothing is allowed; `nil` when
     /// the constraint itself allows nothing more.
     var exhaustedWorkBudget: Int? { get }

@@ -10,6 +10,7 @@ public final class Unconstrained: TokenConstraint {
     public var exhaustedWorkBudget: Int? { nil }
     public var undecidedValueSearches: Int { 0 }
     public var freeText: FreeTextOutcome? { nil }
+    public var expectsDigit: Bool { false }
 
     public func forcedTokens(tokenize: ([UInt8]) -> [Int32]?) -> [Int32] { [] }
 

@@ -39,7 +39,7 @@ struct JSONSchemaImportTests {
         (#"{"anyOf":[{"type":"integer"},{"type":"string"}],"description":"either"}"#, #"{"description":"either","anyOf":[{"type":"integer"},{"type":"string"}]}"#),
         (#"{"oneOf":[{"type":"integer"},{"type":"boolean"}]}"#, #"{"oneOf":[{"type":"integer"},{"type":"boolean"}]}"#),
         (#"{"allOf":[{"type":"boolean"}]}"#, #"{"type":"boolean"}"#),
-        (#"{"title":"T","description":"D","examples":[1],"default":1,"$comment":"c","x-custom":1,"type":"integer"}"#, #"{"type":"integer","title":"T","description":"D"}"#),
+        (#"{"title":"T","description":"D","examples":[1],"default":1,"$comment":"c","x-custom":1,"type":"integer"}"#, #"{"type":"integer","title":"T","description":"D","default":1}"#),
         (true.description, #"{}"#),
     ]
 

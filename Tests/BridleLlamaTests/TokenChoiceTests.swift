@@ -121,4 +121,23 @@ struct TokenChoiceTests {
         }
         #expect(refusals > 0, "x (e⁹ against e⁵) is drawn first most of the time, and refused")
     }
+
+    /// Where the grammar expects a digit the model chooses plainly, emphasis or not: "1", "2"
+    /// and "3" weighed as `[abc]` was above, "1" (5) against "2" (4) plainly, "2" emphasised.
+    @Test func aDigitTheGrammarExpectsIsChosenPlainly() throws {
+        let digits = TokenVocabulary(
+            tokens: ["1", "2", "3", "x"].map { Array($0.utf8) } + [[]], kinds: [.text, .text, .text, .text, .endOfGeneration])
+        let greedy = try SamplerChain(options: GenerationOptions(sampling: .greedy))
+        let transform = EmphasisTransform(RequestEmphasis(weight: 2, plausibility: 0.1))
+        func choose(_ gbnf: String) throws -> TokenChoice.Outcome? {
+            let constraint = MaskedConstraint(masker: try TokenMasker(try Grammar(gbnf: gbnf), vocabulary: digits))
+            let choice = TokenChoice(constraint: constraint, sampler: greedy, emphasis: transform)
+            return Self.logits.withUnsafeBufferPointer { logits in Self.baseline.withUnsafeBufferPointer { choice.choose(from: logits, baseline: $0) } }
+        }
+        let digit = try #require(try choose("root ::= [1-3]"))
+        #expect(digit.token == 0 && !digit.emphasised)
+        // A sign may come first (no token writes it): no digit is expected, and emphasis weighs the choice.
+        let either = try #require(try choose(#"root ::= "-"? [1-3]"#))
+        #expect(either.token == 1 && either.emphasised)
+    }
 }

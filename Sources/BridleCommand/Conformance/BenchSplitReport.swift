@@ -23,7 +23,7 @@ struct BenchSplitReport: CustomStringConvertible {
                 let schemaDocument = document[property: "schema"]
             else { continue }
             report.schemas += 1
-            guard let schema = try? GenerationSchema(jsonSchema: schemaDocument), let compiled = try? schema.grammar() else { continue }
+            guard let schema = try? GenerationSchema(jsonSchema: schemaDocument), let compiled = try? schema.grammar(options: .asWritten) else { continue }
             report.compiled += 1
             report.sampling.run(
                 compiled, of: schema, count: samples, label: "\(split)/\(file)",

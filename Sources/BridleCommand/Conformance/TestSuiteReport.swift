@@ -45,7 +45,7 @@ struct TestSuiteReport: CustomStringConvertible {
                 let compiled: CompiledGrammar
                 do {
                     schema = try GenerationSchema(jsonSchema: document)
-                    compiled = try schema.grammar()
+                    compiled = try schema.grammar(options: .asWritten)
                 } catch {
                     report.refusals[refusalReason(error), default: 0] += 1
                     continue

@@ -19,9 +19,16 @@ public struct CompiledGrammar: Sendable, Hashable {
     /// The post-checks the mask engine enforces while decoding (distinct elements, relations
     /// between properties, excluded values), as a tree over JSON paths; empty when there are none.
     public let valueRules: ValueRules
+    /// Strings the grammar writes in the format their descriptions name
+    /// (``GrammarOptions/readsDescribedFormats``): narrower than the schema, never wider.
+    public let describedFormats: [DescribedFormatUse]
 
-    init(grammar: Grammar, gbnf: String, maximumLength: Int, options: GrammarOptions, postChecks: [PostCheck] = [], valueRules: ValueRules) {
+    init(
+        grammar: Grammar, gbnf: String, maximumLength: Int, options: GrammarOptions, postChecks: [PostCheck] = [], valueRules: ValueRules,
+        describedFormats: [DescribedFormatUse] = []
+    ) {
         self.valueRules = valueRules
+        self.describedFormats = describedFormats
         self.grammar = grammar
         self.gbnf = gbnf
         self.maximumLength = maximumLength

@@ -36,6 +36,13 @@ public struct GrammarOptions: Sendable, Hashable {
     /// default, the layout the accuracy benchmark found right at least as often as llama.cpp's
     /// own JSON grammar on both real models (BENCHMARKS.md, "Accuracy").
     public var layout: JSONLayout = .spaced
+    /// Whether a plain string (no `format`, `pattern`, length or choices) whose description
+    /// names a date or time format in words ("in the format 'YYYY-MM-DD'", ``DescribedFormat``)
+    /// is written in that format, or as the property's `default`. On by default: on the
+    /// accuracy benchmark a small model otherwise copies the request's wording into such
+    /// values (BENCHMARKS.md). The grammar's language only narrows: every value it admits is
+    /// still valid against the schema, and a validator checks the schema as written.
+    public var readsDescribedFormats = true
 
     // Work budgets for schemas from strangers: exceeding one is a GrammarCompileError, never
     // a hang. They count sizes, not time, so the same schema always gets the same answer.
@@ -67,6 +74,14 @@ public struct GrammarOptions: Sendable, Hashable {
     public var maximumNestingDepth = 256
 
     public init() {}
+
+    /// The defaults, except that descriptions' formats are not read: the schema's language
+    /// as written, which conformance suites measure against.
+    public static var asWritten: GrammarOptions {
+        var options = GrammarOptions()
+        options.readsDescribedFormats = false
+        return options
+    }
 
     /// The defaults with another layout: `GrammarOptions(layout: .compact)`.
     public init(layout: JSONLayout) {

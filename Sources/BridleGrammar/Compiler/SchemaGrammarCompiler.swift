@@ -28,6 +28,8 @@ struct SchemaGrammarCompiler {
     private var anyValueRules: [Int: GrammarExpression] = [:]
     /// Rules the grammar leaves to the validator, in the order met, one per pointer and kind.
     var postChecks: [PostCheck] = []
+    /// Strings written in the format their descriptions name, in the order met.
+    private var describedFormats: [DescribedFormatUse] = []
 
     /// Recursion groups of the definitions, for ``reference(_:at:)``'s cache keys.
     private let components: DefinitionComponents
@@ -74,9 +76,10 @@ struct SchemaGrammarCompiler {
         if !postChecks.isEmpty {
             gbnf = postChecks.map { "# warning: \($0.warning)\n" }.joined() + gbnf
         }
+        gbnf = describedFormats.map { "# note: \($0.note)\n" }.joined() + gbnf
         return CompiledGrammar(
             grammar: grammar, gbnf: gbnf, maximumLength: maximumLength, options: options, postChecks: postChecks,
-            valueRules: ValueRules(schema))
+            valueRules: ValueRules(schema), describedFormats: describedFormats)
     }
 
     /// Refuses a grammar no model could finish (see ``GrammarOptions``).
@@ -134,6 +137,10 @@ struct SchemaGrammarCompiler {
         case .boolean:
             return builder.rule("boolean", .either([.literal("true"), .literal("false")]))
         case .string(let constraints):
+            if options.readsDescribedFormats, constraints == StringConstraints(), let format = DescribedFormat(description: node.description) {
+                describedFormats.append(DescribedFormatUse(pointer: pointer, template: format.template))
+                return described(format, default: node.defaultValue, hint: hint)
+            }
             return try string(constraints, at: pointer, hint: hint)
         case .integer(let constraints) where !constraints.excludedValues.isEmpty:
             return try integerAvoiding(constraints, at: pointer, hint: hint)
@@ -295,6 +302,15 @@ struct SchemaGrammarCompiler {
         let character = builder.rule("char", JSONTextGrammar.stringCharacter)
         let name = minimum == 0 && maximum == options.maximumStringLength ? "string" : "string-\(minimum)-\(maximum)"
         return builder.rule(name, .all([.literal("\""), character.repeated(minimum, maximum), .literal("\"")]))
+    }
+
+    /// A plain string whose description names `format`: a text in that format, or the
+    /// schema's own `default` (often a word such as `"dontcare"` or `"null"` that the
+    /// description gives a meaning).
+    private mutating func described(_ format: DescribedFormat, default fallback: GeneratedContent?, hint: String) -> GrammarExpression {
+        let formatted = builder.rule("\(hint)-format", .all([.literal("\""), format.expression, .literal("\"")]))
+        guard case .string? = fallback?.kind, let fallback else { return formatted }
+        return .either([formatted, .literal(fallback.jsonString)])
     }
 
     // MARK: Containers

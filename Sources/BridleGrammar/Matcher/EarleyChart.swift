@@ -140,6 +140,18 @@ struct EarleyChart: @unchecked Sendable {
         }
     }
 
+    /// Whether the text may go on with some scalar, only with scalars of `scalars`, and may
+    /// not end here.
+    func scansOnly(_ scalars: ClosedRange<UInt32>, in program: EarleyProgram) -> Bool {
+        guard !isComplete else { return false }
+        return node.withScanItems { items in
+            !items.isEmpty && items.allSatisfy { item in
+                program.terminals[EarleySymbol.terminalIndex(program.awaitedSymbol(UInt32(truncatingIfNeeded: item >> 32)))].ranges
+                    .allSatisfy { scalars.contains($0.lowerBound) && scalars.contains($0.upperBound) }
+            }
+        }
+    }
+
     func allowsSome(_ scalars: ClosedRange<UInt32>, in program: EarleyProgram) -> Bool {
         node.withScanItems { items in
             items.contains { item in

@@ -157,6 +157,19 @@ public struct GrammarMatcher: Sendable {
         pending.isEmpty && chart.isComplete
     }
 
+    /// Whether every continuation of the bytes so far starts with an ASCII digit: inside a
+    /// date's or a time's fixed-width fields, or where a number must begin or go on. The
+    /// text so far is no sentence yet, and no other scalar may come next.
+    ///
+    /// ```swift
+    /// var matcher = try GrammarMatcher(date)   // "YYYY-MM-DD"
+    /// matcher.accept(bytes: "2023-".utf8)
+    /// matcher.expectsDigit                     // true
+    /// ```
+    public var expectsDigit: Bool {
+        pending.isEmpty && !hasExceededWorkBudget && chart.scansOnly(0x30...0x39, in: program)
+    }
+
     /// Whether some non-empty continuation of the bytes so far is accepted.
     public var canContinue: Bool {
         !hasExceededWorkBudget && (!pending.isEmpty || chart.node.scanItemCount > 0)

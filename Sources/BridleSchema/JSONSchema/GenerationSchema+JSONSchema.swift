@@ -101,6 +101,7 @@ package enum JSONSchemaWriter {
         }
         if let title = node.title { head.append(("title", GeneratedContent(title))) }
         if let description = node.description { head.append(("description", GeneratedContent(description))) }
+        if let defaultValue = node.defaultValue { head.append(("default", defaultValue)) }
         if !node.excludedValues.isEmpty { excluding(node.excludedValues, in: &body) }
         return head + body
     }

@@ -26,12 +26,20 @@ public struct SchemaNode: Sendable, Hashable {
     /// // {"type":"object",…,"not":{"enum":[{"city":"Oslo"}]}}
     /// ```
     public var excludedValues: [GeneratedContent]
+    /// JSON Schema's `default`: the value a reader assumes when the property is left out. An
+    /// annotation, so it constrains nothing; a string whose description names a format
+    /// (``GrammarOptions``-`readsDescribedFormats`) may still be written as its default.
+    public var defaultValue: GeneratedContent?
 
-    public init(_ kind: Kind, title: String? = nil, description: String? = nil, excludedValues: [GeneratedContent] = []) {
+    public init(
+        _ kind: Kind, title: String? = nil, description: String? = nil, excludedValues: [GeneratedContent] = [],
+        defaultValue: GeneratedContent? = nil
+    ) {
         self.kind = kind
         self.title = title
         self.description = description
         self.excludedValues = excludedValues
+        self.defaultValue = defaultValue
     }
 
     public indirect enum Kind: Sendable, Hashable {
