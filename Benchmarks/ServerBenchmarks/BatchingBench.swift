@@ -23,6 +23,7 @@ struct BatchingBench {
         ]
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("batched-bench-\(UUID().uuidString).jsonl")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = FileHandle.nullDevice

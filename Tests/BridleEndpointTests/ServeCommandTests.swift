@@ -11,7 +11,7 @@ import Testing
     static let bridle = BuiltExecutable.url(named: "bridle")
 
     static func tinyModel() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-serve-\(UUID().uuidString).gguf")
+        let url = ScratchFiles.url("bridle-serve", extension: "gguf")
         try TinyModel(vocabularySize: 512, seed: 7).write(to: url)
         return url
     }
@@ -19,7 +19,7 @@ import Testing
     @Test func itPrintsWhereItListensAndAnswers() async throws {
         let bridle = try #require(Self.bridle, "bridle was not built")
         let model = try Self.tinyModel()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-serve-\(UUID().uuidString).out")
+        let log = ScratchFiles.url("bridle-serve", extension: "out")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         let process = Process()

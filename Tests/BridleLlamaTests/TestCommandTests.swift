@@ -22,7 +22,7 @@ import Testing
     }
 
     private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-test-command-\(UUID().uuidString)")
+        let url = ScratchFiles.url("bridle-test-command")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

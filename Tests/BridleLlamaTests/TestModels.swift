@@ -1,11 +1,11 @@
 import BridleGGUF
+import BridleTestSupport
 import Foundation
 
-/// Tiny random models for the tests, written once per test process into a temporary folder.
+/// Tiny random models for the tests, written once per test process into its scratch folder.
 enum TestModels {
     static let folder: URL = {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bridle-llama-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        let folder = ScratchFiles.folder.appendingPathComponent("llama-tests")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }()

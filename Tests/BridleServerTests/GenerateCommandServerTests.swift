@@ -10,7 +10,7 @@ import Testing
     static let bridle = BuiltExecutable.url(named: "bridle")
 
     static func schemaFile() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-server-cli-\(UUID().uuidString).json")
+        let url = ScratchFiles.url("bridle-server-cli", extension: "json")
         try Contacts.Arguments.generationSchema.jsonSchema.jsonString.write(to: url, atomically: true, encoding: .utf8)
         return url
     }

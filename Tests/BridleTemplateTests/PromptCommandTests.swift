@@ -17,7 +17,7 @@ import Testing
         """
 
     private func write(_ text: String, _ suffix: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-prompt-\(UUID().uuidString).\(suffix)")
+        let url = ScratchFiles.url("bridle-prompt", extension: suffix)
         try Data(text.utf8).write(to: url)
         return url.path
     }
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aModelBringsItsTemplateAndSpecialTokens() throws {
-        let model = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-prompt-\(UUID().uuidString).gguf")
+        let model = ScratchFiles.url("bridle-prompt", extension: "gguf")
         let writer = try GGUFWriter(url: model, metadata: [
             GGUFMetadataEntry("general.architecture", .string("llama")),
             GGUFMetadataEntry("tokenizer.chat_template", .string(Self.template)),
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func aModelWithoutATemplateIsNamed() throws {
-        let model = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-prompt-\(UUID().uuidString).gguf")
+        let model = ScratchFiles.url("bridle-prompt", extension: "gguf")
         try GGUFWriter(url: model, metadata: [GGUFMetadataEntry("general.architecture", .string("gemma3"))], tensors: []).finish()
         let result = try run(["--model", model.path, "--messages", try write("[]", "json")])
         #expect(result.status == 2)

@@ -1,26 +1,35 @@
-/// A date or time format that a string's description names in words rather than with
-/// `format` or `pattern`: "The date, in the format 'YYYY-MM-DD'". Tool schemas in the wild
-/// say it this way far more often than with a keyword, and a small model asked for such a
-/// value copies the request's wording ("April 25th 2023") unless the grammar holds it to the
-/// format. ``GrammarOptions/readsDescribedFormats`` decides whether the compiler reads it.
+/// A format that a string's description names in words rather than with `format` or
+/// `pattern`: "The date, in the format 'YYYY-MM-DD'", "The city, in the format 'City, State'".
+/// Tool schemas in the wild say it this way far more often than with a keyword, and a small
+/// model asked for such a value copies the request's wording ("April 25th 2023", "San
+/// Francisco") unless the grammar holds it to the format. ``GrammarOptions/readsDescribedFormats``
+/// decides whether the compiler reads it.
 ///
-/// A description names a format when it holds exactly one template (units `YYYY`, `YY`,
-/// `MM`, `DD`, `HH`, `mm`, `SS` in either case, joined by one of `- / : . T` or a space, an
-/// optional trailing `Z`), written within a few words after "format" ("in the format of",
-/// "formatted as", "24-hour format") and, where it opens with a quote or a parenthesis,
-/// closed right after. Anything less certain reads as no format: two templates ("'HH:MM' or
-/// 'HH:MM:SS'"), a template inside a longer quotation ("'YYYY-MM-DD to YYYY-MM-DD'"), one
-/// named only as an example ("formats such as 'MM/DD/YYYY'"), or a unit Bridle doesn't know
-/// (`MMM`, `AM/PM`).
+/// A description names a format when it holds one template, written within a few words after
+/// "format" ("in the format of", "formatted as", "24-hour format") and, where it opens with a
+/// quote or a parenthesis, closed right after:
+/// - a date or time: units `YYYY`, `YY`, `MM`, `DD`, `HH`, `mm`, `SS` in either case, joined by
+///   one of `- / : . T` or a space, an optional trailing `Z`;
+/// - or quoted capitalised words between commas (`'City, State'`): as many parts of text,
+///   joined by `", "`. Several such templates with as many parts (`'City, State'` …
+///   `'City, Country'`) ask for the same shape.
+///
+/// Anything less certain reads as no format: two date templates ("'HH:MM' or 'HH:MM:SS'"), word
+/// templates of different lengths, a date template beside a word template, a template inside
+/// a longer quotation ("'YYYY-MM-DD to YYYY-MM-DD'"), one named only as an example ("formats
+/// such as 'MM/DD/YYYY'"), or a unit Bridle doesn't know (`MMM`, `AM/PM`).
 ///
 /// ```swift
 /// DescribedFormat(description: "The date, in the format 'YYYY-MM-DD'.")?.template   // "YYYY-MM-DD"
+/// DescribedFormat(description: "in the format of 'City, State'")?.template           // "City, State"
 /// DescribedFormat(description: "Either 'HH:MM' or 'HH:MM:SS'.")                    // nil
 /// ```
 public struct DescribedFormat: Sendable, Hashable {
     /// One field of a template, or the text between fields.
     public enum Part: Sendable, Hashable {
         case year, shortYear, month, day, hour, minute, second
+        /// A part of a word template ("City" in `'City, State'`): text without a comma.
+        case text
         case literal(String)
     }
 
@@ -42,10 +51,44 @@ public struct DescribedFormat: Sendable, Hashable {
                 index += 1
             }
         }
-        guard let first = found.first, found.allSatisfy({ $0.template == first.template }) else { return nil }
+        let words = Self.wordTemplates(in: text)
+        if found.isEmpty, let first = words.first {
+            // 'City, State' and 'City, Country' ask for the same shape: parts between commas.
+            guard words.allSatisfy({ $0.parts == first.parts }),
+                words.contains(where: { Self.followsTheWordFormat(text, start: $0.start, end: $0.end) })
+            else { return nil }
+            template = first.template
+            parts = first.parts
+            return
+        }
+        guard words.isEmpty, let first = found.first, found.allSatisfy({ $0.template == first.template }) else { return nil }
         guard found.contains(where: { Self.followsTheWordFormat(text, start: $0.start, end: $0.end) }) else { return nil }
         template = first.template
         parts = first.parts
+    }
+
+    /// Quoted templates of capitalised words between commas, `'City, State'` or
+    /// `"Street, City, State, Zip"`: each word a part of the value.
+    private static func wordTemplates(in text: [Unicode.Scalar]) -> [(template: String, parts: [Part], start: Int, end: Int)] {
+        let closers: [Unicode.Scalar: Unicode.Scalar] = ["'": "'", "\"": "\"", "`": "`", "“": "”", "‘": "’"]
+        var found: [(template: String, parts: [Part], start: Int, end: Int)] = []
+        for (index, scalar) in text.enumerated() {
+            guard let closer = closers[scalar], index == 0 || !isWordScalar(text[index - 1]),
+                let end = text[(index + 1)...].prefix(64).firstIndex(of: closer)
+            else { continue }
+            let quoted = String(String.UnicodeScalarView(text[(index + 1)..<end]))
+            let words = quoted.components(separatedBy: ", ")
+            guard words.count >= 2, words.allSatisfy(isPlaceholder) else { continue }
+            let parts = Array(words.map { _ in [Part.literal(", "), .text] }.joined().dropFirst())
+            found.append((quoted, parts, index + 1, end))
+        }
+        return found
+    }
+
+    /// A capitalised word of letters: `City`, `Zip`, `Longitude`.
+    private static func isPlaceholder(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first, ("A"..."Z").contains(first), word.unicodeScalars.count >= 2 else { return false }
+        return word.unicodeScalars.dropFirst().allSatisfy { ("a"..."z").contains($0) }
     }
 
     /// The template that starts at `start`: two units or more, each after one separator.
@@ -137,8 +180,10 @@ public struct DescribedFormatUse: Sendable, Hashable {
 extension DescribedFormat {
     /// The texts of the format, without quotes: fields zero-padded to their width, months
     /// 01–12, days 01–31, hours 00–23, minutes and seconds 00–59; a leading `YYYY-MM-DD` is a
-    /// real calendar date, as `format: date` is.
-    var expression: GrammarExpression {
+    /// real calendar date, as `format: date` is; a word template's parts are text without a
+    /// comma, joined by `", "`.
+    /// `partLength` bounds each ``Part/text`` part, in Unicode scalars.
+    func expression(partLength: Int) -> GrammarExpression {
         var parts = parts[...]
         var pieces: [GrammarExpression] = []
         let isoDate: [Part] = [.year, .literal("-"), .month, .literal("-"), .day]
@@ -154,6 +199,13 @@ extension DescribedFormat {
             case .day: pieces.append(DateTimeGrammar.digitRange(1, 31, width: 2))
             case .hour: pieces.append(DateTimeGrammar.digitRange(0, 23, width: 2))
             case .minute, .second: pieces.append(DateTimeGrammar.digitRange(0, 59, width: 2))
+            case .text:
+                // Neither a comma (the parts' separator) nor what a JSON string escapes; no
+                // space first, since ", " already wrote it.
+                let excluded: [ClosedRange<UInt32>] = [0...0x1F, 0x22...0x22, 0x2C...0x2C, 0x5C...0x5C]
+                let character = GrammarExpression.characterClass(CharacterClass(ranges: excluded, isNegated: true))
+                let first = GrammarExpression.characterClass(CharacterClass(ranges: excluded + [0x20...0x20], isNegated: true))
+                pieces.append(.all([first, character.repeated(0, max(0, partLength - 1))]))
             case .literal(let text): pieces.append(.literal(text))
             }
         }

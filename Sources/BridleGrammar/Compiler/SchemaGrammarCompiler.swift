@@ -308,7 +308,9 @@ struct SchemaGrammarCompiler {
     /// schema's own `default` (often a word such as `"dontcare"` or `"null"` that the
     /// description gives a meaning).
     private mutating func described(_ format: DescribedFormat, default fallback: GeneratedContent?, hint: String) -> GrammarExpression {
-        let formatted = builder.rule("\(hint)-format", .all([.literal("\""), format.expression, .literal("\"")]))
+        let textParts = max(1, format.parts.filter { $0 == .text }.count)
+        let body = format.expression(partLength: max(1, options.maximumStringLength / textParts))
+        let formatted = builder.rule("\(hint)-format", .all([.literal("\""), body, .literal("\"")]))
         guard case .string? = fallback?.kind, let fallback else { return formatted }
         return .either([formatted, .literal(fallback.jsonString)])
     }

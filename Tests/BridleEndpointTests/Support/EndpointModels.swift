@@ -9,7 +9,7 @@ import Testing
 /// which `scripts/test.sh` requires (a missing model then fails instead of skipping).
 enum EndpointModels {
     static let tiny: LlamaLanguageModel? = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-endpoint-tests-\(ProcessInfo.processInfo.processIdentifier).gguf")
+        let url = ScratchFiles.folder.appendingPathComponent("endpoint-tests.gguf")
         do {
             try TinyModel(vocabularySize: 32_000, seed: 1).write(to: url)
             return try LlamaLanguageModel(contentsOf: url, configuration: LlamaConfiguration(sequences: 8))

@@ -20,6 +20,8 @@ import Testing
         ("The start time of the train journey, in 24-hour format 'HH:MM'.", "HH:MM"),
         ("The countdown duration, expected in the format 'MM:SS', where MM is minutes.", "MM:SS"),
         ("The period, formatted as \"YYYY-MM\".", "YYYY-MM"),
+        ("The location, in the format of 'City, State', such as 'San Francisco, CA'; 'City, Country' if there is no state.", "City, State"),
+        ("The address, in the format 'Street, City, State, Zip'.", "Street, City, State, Zip"),
     ] as [(String, String)])
     func aFormatNamedOnceIsRead(description: String, template: String) {
         #expect(DescribedFormat(description: description)?.template == template)
@@ -34,6 +36,9 @@ import Testing
         "The date, YYYY-MM-DD.",
         "A unit such as 'm/s' or 'mph'; the format of the report.",
         "The day, in the format 'YYYY-MM-DDX'.",
+        "The place, in the format 'City, State' or 'Street, City, State'.",
+        "The place, in the format 'City, State', on the date 'YYYY-MM-DD'.",
+        "The place, such as 'City, State'.",
         "",
     ])
     func anythingLessCertainIsNoFormat(description: String) {
@@ -46,11 +51,27 @@ import Testing
         #expect(try #require(DescribedFormat(description: "format 'MM:SS'")).parts == [.minute, .literal(":"), .second])
     }
 
+    /// A word template's parts are text without a comma, the first without a leading space,
+    /// joined by ", ": against brute force over short texts of letters, spaces and commas.
+    @Test func aWordTemplateWritesItsPartsBetweenCommas() throws {
+        let format = try #require(DescribedFormat(description: "in the format 'City, State'"))
+        #expect(format.parts == [.text, .literal(", "), .text])
+        let regex = try RegexSource.regex(for: format.expression(partLength: 8))
+        let reference = try Regex("[^ ,][^,]{0,7}, [^ ,][^,]{0,7}")
+        let alphabet = ["a", "B", " ", ","]
+        var texts = [""]
+        for _ in 0..<6 { texts = texts + texts.flatMap { text in alphabet.map { text + $0 } }.filter { $0.count <= 6 } }
+        for text in Set(texts) {
+            #expect((try regex.wholeMatch(in: text) != nil) == (try reference.wholeMatch(in: text) != nil), "\(text)")
+        }
+        #expect(try regex.wholeMatch(in: "San Fran, CA") != nil)
+    }
+
     /// Every field against brute force: a two-digit field admits exactly 00–99 within its
     /// range, the others fixed at valid values.
     @Test func eachFieldAdmitsExactlyItsRange() throws {
         let format = try #require(DescribedFormat(description: "in the format 'MM/DD/YYYY HH:mm:ss'"))
-        let regex = try RegexSource.regex(for: format.expression)
+        let regex = try RegexSource.regex(for: format.expression(partLength: 8))
         let ranges = [1...12, 1...31, 0...23, 0...59, 0...59]
         for (field, range) in ranges.enumerated() {
             for value in 0...99 {
@@ -66,7 +87,7 @@ import Testing
     /// A leading `YYYY-MM-DD` is a real calendar date: random days of random years, the
     /// impossible ones (February 29 of a common year, April 31) included.
     @Test func anISODateIsARealDay() throws {
-        let regex = try RegexSource.regex(for: try #require(DescribedFormat(description: "format 'YYYY-MM-DD HH:MM'")).expression)
+        let regex = try RegexSource.regex(for: try #require(DescribedFormat(description: "format 'YYYY-MM-DD HH:MM'")).expression(partLength: 8))
         var random = SplitMix64(seed: 42)
         for _ in 0..<400 {
             let year = 1 + Int(random.next() % 9999)

@@ -17,7 +17,7 @@ struct TasksServer {
     let log: URL
 
     init() {
-        log = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-mcp-calls-\(UUID().uuidString).jsonl")
+        log = ScratchFiles.url("bridle-mcp-calls", extension: "jsonl")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     }
 

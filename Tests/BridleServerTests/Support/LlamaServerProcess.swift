@@ -36,7 +36,7 @@ final class LlamaServerProcess: @unchecked Sendable {
         let binary = try #require(Self.binary, Self.missingMessage)
         let port = try LoopbackPort.free()
         url = URL(string: "http://127.0.0.1:\(port)")!
-        log = FileManager.default.temporaryDirectory.appendingPathComponent("bridle-llama-server-\(port)-\(UUID().uuidString).log")
+        log = ScratchFiles.url("bridle-llama-server-\(port)", extension: "log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process = Process()
         process.executableURL = binary

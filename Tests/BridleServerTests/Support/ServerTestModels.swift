@@ -1,13 +1,13 @@
 import Bridle
 import BridleGGUF
 import BridleServer
+import BridleTestSupport
 import Foundation
 
 /// Tiny random models for the server tests, written once per test process.
 enum ServerTestModels {
     static let folder: URL = {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bridle-server-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        let folder = ScratchFiles.folder.appendingPathComponent("server-tests")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }()
