@@ -10,7 +10,8 @@
 /// quote or a parenthesis, closed right after:
 /// - a date or time: units `YYYY`, `YY`, `MM`, `DD`, `HH`, `mm`, `SS` in either case, joined by
 ///   one of `- / : . T` or a space, an optional trailing `Z`;
-/// - or quoted capitalised words between commas (`'City, State'`): as many parts of text,
+/// - or quoted placeholders between commas (`'City, State (abbr)'`, `'Street Address, City'`:
+///   capitalised words, perhaps a lowercase note in parentheses): as many parts of text,
 ///   joined by `", "`. Several such templates with as many parts (`'City, State'` …
 ///   `'City, Country'`) ask for the same shape.
 ///
@@ -67,8 +68,8 @@ public struct DescribedFormat: Sendable, Hashable {
         parts = first.parts
     }
 
-    /// Quoted templates of capitalised words between commas, `'City, State'` or
-    /// `"Street, City, State, Zip"`: each word a part of the value.
+    /// Quoted placeholders between commas, `'City, State (abbr)'` or `"Street, City, Zip"`:
+    /// each placeholder a part of the value.
     private static func wordTemplates(in text: [Unicode.Scalar]) -> [(template: String, parts: [Part], start: Int, end: Int)] {
         let closers: [Unicode.Scalar: Unicode.Scalar] = ["'": "'", "\"": "\"", "`": "`", "“": "”", "‘": "’"]
         var found: [(template: String, parts: [Part], start: Int, end: Int)] = []
@@ -85,10 +86,20 @@ public struct DescribedFormat: Sendable, Hashable {
         return found
     }
 
-    /// A capitalised word of letters: `City`, `Zip`, `Longitude`.
-    private static func isPlaceholder(_ word: String) -> Bool {
-        guard let first = word.unicodeScalars.first, ("A"..."Z").contains(first), word.unicodeScalars.count >= 2 else { return false }
-        return word.unicodeScalars.dropFirst().allSatisfy { ("a"..."z").contains($0) }
+    /// A placeholder: capitalised words joined by spaces or slashes (`City`, `Postal Code`,
+    /// `State/Country`), perhaps with a lowercase note in parentheses (`State (abbr)`).
+    private static func isPlaceholder(_ part: String) -> Bool {
+        var name = Substring(part)
+        if name.hasSuffix(")"), let open = name.range(of: " (", options: .backwards) {
+            let note = name[open.upperBound..<name.index(before: name.endIndex)]
+            guard !note.isEmpty, note.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) else { return false }
+            name = name[..<open.lowerBound]
+        }
+        let words = name.split(separator: " ", omittingEmptySubsequences: false).flatMap { $0.split(separator: "/", omittingEmptySubsequences: false) }
+        return words.allSatisfy { word in
+            guard let first = word.unicodeScalars.first, ("A"..."Z").contains(first), word.unicodeScalars.count >= 2 else { return false }
+            return word.unicodeScalars.dropFirst().allSatisfy { ("a"..."z").contains($0) }
+        }
     }
 
     /// The template that starts at `start`: two units or more, each after one separator.

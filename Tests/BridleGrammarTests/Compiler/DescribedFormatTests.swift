@@ -22,6 +22,8 @@ import Testing
         ("The period, formatted as \"YYYY-MM\".", "YYYY-MM"),
         ("The location, in the format of 'City, State', such as 'San Francisco, CA'; 'City, Country' if there is no state.", "City, State"),
         ("The address, in the format 'Street, City, State, Zip'.", "Street, City, State, Zip"),
+        ("The location, in the format of 'City, State (abbr)', such as 'San Francisco, CA'. 'City, Country' if there is no state.", "City, State (abbr)"),
+        ("The address, in the format 'Street Address, City, State/Country'.", "Street Address, City, State/Country"),
     ] as [(String, String)])
     func aFormatNamedOnceIsRead(description: String, template: String) {
         #expect(DescribedFormat(description: description)?.template == template)
@@ -39,6 +41,8 @@ import Testing
         "The place, in the format 'City, State' or 'Street, City, State'.",
         "The place, in the format 'City, State', on the date 'YYYY-MM-DD'.",
         "The place, such as 'City, State'.",
+        "The day, in the format 'DD MMM, YYYY'.",
+        "The place, in the format 'Los Angeles, CA'.",
         "",
     ])
     func anythingLessCertainIsNoFormat(description: String) {
