@@ -67,6 +67,8 @@ import Testing
         #expect(plain.text != emphasised.text, "emphasis changes this answer, so the two checks mean something")
     }
 
+    /// (The digits the grammar expects are the request's conversation's choice at any weight;
+    /// on this model and answer the two conversations choose them alike.)
     @Test(arguments: [true, false])
     func atZeroTheAnswerIsTheConversationWithoutTheRequest(fastForward: Bool) async throws {
         let model = try Self.model()
