@@ -36,7 +36,7 @@ final class TokenChoice {
         candidates.load(logits)
         // A date's or a number's digits are the model's to order: emphasis, which favours what
         // the request makes likelier, would put the request's "25" into a year's first digits.
-        let emphasis = constraint.expectsDigit ? nil : baseline.flatMap { baseline in self.emphasis.map { ($0, baseline) } }
+        let emphasis = baseline.flatMap { baseline in self.emphasis.map { ($0, baseline) } }.flatMap { constraint.expectsDigit ? nil : $0 }
         let selection = emphasis == nil ? sampler.selection : sampler.selection.checked(atLeast: EmphasisTransform.candidates)
         var refused = 0
         var maskSeconds: Double?

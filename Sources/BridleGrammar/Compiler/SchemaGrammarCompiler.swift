@@ -30,6 +30,8 @@ struct SchemaGrammarCompiler {
     var postChecks: [PostCheck] = []
     /// Strings written in the format their descriptions name, in the order met.
     private var describedFormats: [DescribedFormatUse] = []
+    /// Each format's rule, built once: ten thousand dates of one template share it.
+    private var describedFormatRules: [DescribedFormat: GrammarExpression] = [:]
 
     /// Recursion groups of the definitions, for ``reference(_:at:)``'s cache keys.
     private let components: DefinitionComponents
@@ -308,9 +310,15 @@ struct SchemaGrammarCompiler {
     /// schema's own `default` (often a word such as `"dontcare"` or `"null"` that the
     /// description gives a meaning).
     private mutating func described(_ format: DescribedFormat, default fallback: GeneratedContent?, hint: String) -> GrammarExpression {
-        let textParts = max(1, format.parts.filter { $0 == .text }.count)
-        let body = format.expression(partLength: max(1, options.maximumStringLength / textParts))
-        let formatted = builder.rule("\(hint)-format", .all([.literal("\""), body, .literal("\"")]))
+        let formatted: GrammarExpression
+        if let known = describedFormatRules[format] {
+            formatted = known
+        } else {
+            let textParts = max(1, format.parts.filter { $0 == .text }.count)
+            let body = format.expression(partLength: max(1, options.maximumStringLength / textParts))
+            formatted = builder.rule("\(hint)-format", .all([.literal("\""), body, .literal("\"")]))
+            describedFormatRules[format] = formatted
+        }
         guard case .string? = fallback?.kind, let fallback else { return formatted }
         return .either([formatted, .literal(fallback.jsonString)])
     }
