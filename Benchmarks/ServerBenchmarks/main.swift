@@ -12,7 +12,8 @@ import Foundation
 // its own `json_schema` and 16 slots (`BRIDLE_BENCHMARK_ONLY=http` runs only this part); then the
 // endpoint under load with faults mixed in (`BRIDLE_BENCHMARK_ONLY=faults`); then rows decoded
 // together against llama.cpp's llama-batched-bench (`BRIDLE_BENCHMARK_ONLY=batching`, with
-// BRIDLE_BATCHED_BENCH naming its binary).
+// BRIDLE_BATCHED_BENCH naming its binary); and many seeds of one request, one at a time against
+// together (`BRIDLE_BENCHMARK_ONLY=seeds`).
 // Numbers only; nothing is asserted. Each session asks for one typed value (`Contacts.Arguments`)
 // with its own seed and a prompt of its own, so no two requests share a whole cached prompt.
 //
@@ -240,6 +241,27 @@ if only == nil || only == "faults" {
         | round | ordinary answers valid | malformed and over-budget refused (400) | streams dropped | time | resident memory |
         |---:|---:|---:|---:|---:|---:|
         \(rounds.joined(separator: "\n"))
+
+        """.utf8))
+}
+
+// Many seeds of one request, one at a time against all together, with the same request
+// emphasis setting on both sides (`BRIDLE_BENCHMARK_ONLY=seeds` runs only this part).
+if only == nil || only == "seeds" {
+    let rounds = max(ProcessInfo.processInfo.environment["BRIDLE_SEEDS_ROUNDS"].flatMap(Int.init) ?? 3, 1)
+    let bench = ManySeedsBench(modelPath: modelPath, threads: cores)
+    var lines: [String] = []
+    for request in ManySeedsBench.requests {
+        for emphasis in [false, true] {
+            lines.append(try await bench.measure(request, emphasis: emphasis, rounds: rounds))
+        }
+    }
+    FileHandle.standardOutput.write(Data("""
+
+        8 seeds of one request, one at a time against together (\(cores) threads; medians of \(rounds) alternated rounds, each round's ratio in brackets)
+        | request | request emphasis | one at a time | together | speed-up | rows kept busy |
+        |---|---|---:|---:|---:|---:|
+        \(lines.joined(separator: "\n"))
 
         """.utf8))
 }

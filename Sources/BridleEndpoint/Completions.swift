@@ -43,11 +43,18 @@ struct Completions {
         return options
     }
 
+    /// The `n` choices as one ``RequestGroup``: decoded side by side in choice order, so a
+    /// request with a `seed` gets the same choices from run to run on an otherwise idle server.
+    private var choiceGroup: RequestGroup {
+        RequestGroup(places: request.sampling.choices, requestsPerPlace: options(forChoice: 0).bestOf)
+    }
+
     /// The whole response, once every choice is in.
     func response() async throws -> (GeneratedContent, [GenerationStatistics]) {
+        let together = choiceGroup
         let choices = try await withThrowingTaskGroup(of: CompletionBody.Choice.self) { group in
             for index in 0..<request.sampling.choices {
-                group.addTask { try await answer(index) { _ in } }
+                group.addTask { try await together.run(in: index) { try await answer(index) { _ in } } }
             }
             return try await group.reduce(into: []) { $0.append($1) }.sorted { $0.index < $1.index }
         }
@@ -61,9 +68,10 @@ struct Completions {
         let task = Task {
             var statistics: [GenerationStatistics] = []
             do {
+                let together = choiceGroup
                 statistics = try await withThrowingTaskGroup(of: GenerationStatistics.self) { group in
                     for index in 0..<request.sampling.choices {
-                        group.addTask { try await streamed(index, into: continuation) }
+                        group.addTask { try await together.run(in: index) { try await streamed(index, into: continuation) } }
                     }
                     return try await group.reduce(into: []) { $0.append($1) }
                 }

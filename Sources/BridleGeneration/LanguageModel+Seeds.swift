@@ -6,7 +6,10 @@ extension LanguageModel {
     /// against fixed seeds (the llama.cpp backend decodes up to its `sequences` of them in one
     /// forward pass per token). Each seed gets the options' sampling strategy with that seed and
     /// the one answer policy of ``checkedAnswer(to:constraint:options:progress:)``; a seed that
-    /// fails is reported in its place, the others go on.
+    /// fails is reported in its place, the others go on. The requests are made as one
+    /// ``RequestGroup``, so a backend that decodes them together gives each seed the same answer
+    /// from run to run (from the same cache state, with the same batch size), unless the answer
+    /// had to be generated again after a failed check.
     ///
     /// ```swift
     /// let answers = try await model.checkedAnswers(to: [.user("Four searches")], constraint: constraint, seeds: 0..<8)
@@ -23,21 +26,25 @@ extension LanguageModel {
         if sampling.strategy == .greedy {
             throw ResponseError.invalidOptions("a many-seeds run needs random sampling: greedy sampling gives every seed the same answer")
         }
-        let answers = await withTaskGroup(of: (Int, SeededAnswer).self) { group in
+        // One place a seed, so a backend decoding them side by side takes them in seed order.
+        let together = RequestGroup(places: seeds.count, requestsPerPlace: options.bestOf)
+        let answers = await withTaskGroup(of: PlacedAnswer.self) { group in
             for (index, seed) in seeds.enumerated() {
                 var seeded = options
                 seeded.sampling = sampling.seeded(seed)
                 group.addTask {
-                    do {
-                        return (index, SeededAnswer(seed: seed, result: .success(try await checkedAnswer(to: messages, constraint: constraint, options: seeded))))
-                    } catch {
-                        return (index, SeededAnswer(seed: seed, result: .failure(error)))
+                    await together.run(in: index) {
+                        do {
+                            return PlacedAnswer(index: index, answer: SeededAnswer(seed: seed, result: .success(try await checkedAnswer(to: messages, constraint: constraint, options: seeded))))
+                        } catch {
+                            return PlacedAnswer(index: index, answer: SeededAnswer(seed: seed, result: .failure(error)))
+                        }
                     }
                 }
             }
-            var answers: [(Int, SeededAnswer)] = []
-            for await answer in group { answers.append(answer) }
-            return answers.sorted { $0.0 < $1.0 }.map(\.1)
+            var answers: [SeededAnswer?] = Array(repeating: nil, count: seeds.count)
+            for await placed in group { answers[placed.index] = placed.answer }
+            return answers.compactMap(\.self)
         }
         try Task.checkCancellation()
         return answers
@@ -70,4 +77,11 @@ extension LanguageModel {
             })
         }
     }
+}
+
+/// A seed's answer and its place in the run. A named struct, not a tuple: collected from a
+/// task group as `(Int, SeededAnswer)`, a release build returned the answers out of seed order.
+private struct PlacedAnswer: Sendable {
+    let index: Int
+    let answer: SeededAnswer
 }

@@ -108,9 +108,11 @@ actor LlamaContext {
 
     private var memory: llama_memory_t { llama_get_memory(pointer) }
 
-    /// Queues a request; its events go to the ticket's continuation, which the context finishes.
-    func submit(_ ticket: SequenceTicket) {
-        waiting.append(ticket)
+    /// Queues requests, in this order; their events go to the tickets' continuations, which the
+    /// context finishes. Requests queued in one call are admitted in that order, at the same
+    /// step as far as free sequences allow (``RequestGroup``).
+    func submit(_ tickets: [SequenceTicket]) {
+        waiting += tickets
         guard !isStepping else { return }
         isStepping = true
         Task { await run() }
@@ -122,10 +124,13 @@ actor LlamaContext {
     }
 
     /// Forgets what the idle sequences hold; their next requests decode their whole prompts.
+    /// With none running, the context is then as it was new: requests take the same sequences
+    /// and cells in the same order, and so give the same answers, as in a fresh context.
     func clearCache() {
         if slots.allSatisfy(\.isFree) {
             llama_memory_clear(memory, true)
-            for index in slots.indices { slots[index].tokens = [] }
+            slots = Array(repeating: CacheSlot(), count: slots.count)
+            uses = 0
             return
         }
         for index in slots.indices where slots[index].isFree {

@@ -13,7 +13,9 @@ import Foundation
 ///
 /// Concurrent requests (sessions, many seeds, best-of-N candidates) are decoded together, up to
 /// ``LlamaConfiguration/sequences`` at a time, one forward pass per token for all of them; the
-/// KV cache is kept between requests. Cancelling the task that consumes a response stops its
+/// KV cache is kept between requests. Requests made together in a ``RequestGroup`` (many
+/// seeds of one request) are taken at once, in the group's order, so the same seeds give the
+/// same answers from run to run on the same cache state. Cancelling the task that consumes a response stops its
 /// decoding at the next step and leaves the others running.
 public final class LlamaLanguageModel: LanguageModel {
     /// Package-visible for the benchmarks, which time the mask engine and llama.cpp's grammar
@@ -46,7 +48,11 @@ public final class LlamaLanguageModel: LanguageModel {
         let (stream, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
         let ticket = SequenceTicket(request: request, continuation: continuation)
         continuation.onTermination = { _ in ticket.cancel() }
-        Task { [context] in await context.submit(ticket) }
+        let context = context
+        let held = RequestGroup.hold(ticket, order: request.options.sampling?.seed ?? 0, backend: ObjectIdentifier(context)) { tickets in
+            Task { await context.submit(tickets) }
+        }
+        if !held { Task { await context.submit([ticket]) } }
         return stream
     }
 
