@@ -72,9 +72,13 @@ struct ManySeedsBench {
         let ratios = zip(aloneSeconds, togetherSeconds).map { String(format: "%.2f", $0 / $1) }.joined(separator: ", ")
         // The rows a batch keeps busy: its answers' mean length over its longest, which it waits for.
         let busy = Double(togetherTokens.reduce(0, +)) / Double(togetherTokens.count) / Double(max(togetherTokens.max() ?? 1, 1))
+        // Answers differ between batch sizes (a batch rounds logits differently), and so do their
+        // lengths: the tokens/s ratio sets that apart from the time's.
+        let (aloneCount, togetherCount) = (aloneTokens.reduce(0, +), togetherTokens.reduce(0, +))
+        let rates = (Double(togetherCount) / median(togetherSeconds)) / (Double(aloneCount) / median(aloneSeconds))
         return String(
-            format: "| %@ | %@ | %.2f s (%d tokens) | %.2f s (%d tokens) | %.2f× (%@) | %.0f%% |", request.name, emphasis ? "on" : "off",
-            median(aloneSeconds), aloneTokens.reduce(0, +), median(togetherSeconds), togetherTokens.reduce(0, +),
-            median(aloneSeconds) / median(togetherSeconds), ratios, busy * 100)
+            format: "| %@ | %@ | %.2f s (%d tokens) | %.2f s (%d tokens) | %.2f× (%@) | %.2f× | %.0f%% |", request.name, emphasis ? "on" : "off",
+            median(aloneSeconds), aloneCount, median(togetherSeconds), togetherCount,
+            median(aloneSeconds) / median(togetherSeconds), ratios, rates, busy * 100)
     }
 }

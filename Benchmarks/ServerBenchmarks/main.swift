@@ -259,8 +259,8 @@ if only == nil || only == "seeds" {
     FileHandle.standardOutput.write(Data("""
 
         8 seeds of one request, one at a time against together (\(cores) threads; medians of \(rounds) alternated rounds, each round's ratio in brackets)
-        | request | request emphasis | one at a time | together | speed-up | rows kept busy |
-        |---|---|---:|---:|---:|---:|
+        | request | request emphasis | one at a time | together | speed-up | tokens/s ratio | rows kept busy |
+        |---|---|---:|---:|---:|---:|---:|
         \(lines.joined(separator: "\n"))
 
         """.utf8))
