@@ -258,7 +258,7 @@ struct AccuracyBenchmark: AsyncParsableCommand {
             ("reasoning", GeneratedContent(outcome.reasoning ?? "")),
             ("tokens", GeneratedContent(outcome.tokens)), ("offSplit", GeneratedContent(outcome.offSplitTokens)),
             ("forced", GeneratedContent(outcome.forcedTokens)), ("offSplitPieces", GeneratedContent(elements: outcome.offSplitPieces.map { GeneratedContent($0) })), ("forcedOffSplit", GeneratedContent(outcome.forcedOffSplitTokens)),
-            ("failure", outcome.failure.map { GeneratedContent($0) } ?? .null),
+            ("failure", outcome.failure.map { GeneratedContent($0) } ?? .null), ("seconds", GeneratedContent(outcome.seconds)),
         ]).jsonString
         log.write(Data((line + "\n").utf8))
     }
