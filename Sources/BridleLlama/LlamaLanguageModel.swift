@@ -15,8 +15,8 @@ import Foundation
 /// ``LlamaConfiguration/sequences`` at a time, one forward pass per token for all of them; the
 /// KV cache is kept between requests. Requests made together in a ``RequestGroup`` (many
 /// seeds of one request) are taken at once, in the group's order, so the same seeds give the
-/// same answers from run to run on the same cache state. Cancelling the task that consumes a response stops its
-/// decoding at the next step and leaves the others running.
+/// same answers from run to run on the same cache state. Cancelling the task that consumes a
+/// response stops its decoding at the next step and leaves the others running.
 public final class LlamaLanguageModel: LanguageModel {
     /// Package-visible for the benchmarks, which time the mask engine and llama.cpp's grammar
     /// sampler on the model's vocabulary directly.
