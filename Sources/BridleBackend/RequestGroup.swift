@@ -11,9 +11,13 @@ import Synchronization
 /// then gave different answers for the same seeds.
 ///
 /// ```swift
-/// let group = RequestGroup(places: seeds.count)
+/// let together = RequestGroup(places: seeds.count)
 /// for (index, seed) in seeds.enumerated() {
-///     tasks.addTask { await group.run(in: index) { try? await model.checkedAnswer(to: messages, options: seeded(seed)) } }
+///     tasks.addTask {
+///         await together.run(in: index) {
+///             for try await event in model.generate(GenerationRequest(messages: messages, options: options(seed))) { … }
+///         }
+///     }
 /// }
 /// ```
 ///
