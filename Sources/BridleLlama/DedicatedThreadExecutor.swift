@@ -15,10 +15,11 @@ final class DedicatedThreadExecutor: SerialExecutor {
     init(name: String) {
         queue.executor = UnownedSerialExecutor(ordinary: self)
         let thread = Thread { [queue] in
-            // Named from the thread itself, the one way Foundation names it on Linux, in the 15
-            // bytes Linux keeps (a longer name is refused, and the creator's stays): what
-            // `top -H` and `perf` show.
-            Thread.current.name = String(decoding: name.utf8.prefix(15), as: UTF8.self)
+            // Named by the thread itself, in the kernel's own file for it: what `top -H` and
+            // `perf` show (the first 15 bytes). Set through Foundation's `Thread.current.name`,
+            // the name was once missing after the thread had run a job (a fresh-clone test run,
+            // under load).
+            try? FileHandle(forWritingAtPath: "/proc/thread-self/comm")?.write(contentsOf: Data(name.utf8.prefix(15)))
             queue.serve()
         }
         thread.start()
