@@ -1,4 +1,5 @@
 import BridleMask
+import CLlama
 import Foundation
 
 /// Temperature, then a seeded draw in proportion to each candidate's probability: llama.cpp's
@@ -21,7 +22,7 @@ struct SeededDraw {
     /// from the system's generator, as llama.cpp's `dist` does.
     init(temperature: Float, seed: UInt32) {
         self.temperature = temperature
-        twister = MersenneTwister(seed: seed == UInt32.max ? UInt32.random(in: 0...UInt32.max) : seed)
+        twister = MersenneTwister(seed: seed == LLAMA_DEFAULT_SEED ? UInt32.random(in: 0...UInt32.max) : seed)
     }
 
     /// One of `candidates` (logits of −∞ are out); `nil` when the draw lands on none.
